@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { ContentEvents } from './content-events';
+import { installErrorHandler } from './http/error-handler';
+import { installAdminGuard } from './modules/auth/guard';
+import { resolveAdminPasswordHash } from './modules/auth/admin-password';
+import { registerApiRoutes } from './routes';
+import { registerMedia } from './modules/media/media.plugin';
+import { registerWeb } from './ssr/web.plugin';
+import { seedDemoContentIfEmpty } from './seed/seed-demo';
+import { listenForContentChanges } from './content-notify';
+import { contentSecurityPolicy } from './http/content-security-policy';
+import './app-context';
+
+export type BuildOptions = {
+  /** Serve the built client and server-rendered pages (off in API-only tests). */
+  web?: boolean;
+  /** Where the generated admin password is reported on first start. */
+  announcePassword?: (password: string) => void;
+};
+
+/** JSON bodies stay small; files go through multipart with their own limits. */
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const contentEvents = new ContentEvents();
+  const announce =
+    options.announcePassword ??
+    ((password: string) => {
+      process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
+    });
+  app.decorate('ctx', {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    adminPasswordHash: await resolveAdminPasswordHash(database.db, config.adminPassword, announce),
+    contentEvents,
+  });
+  const stopListening = await listenForContentChanges(app.ctx, config.databaseUrl);
+  app.addHook('onClose', async () => {
+    await stopListening();
+    await database.close();
+  });
+
+  if (config.seedDemo) await seedDemoContentIfEmpty(app.ctx);
+
+  installErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
+  await app.register(compress, { threshold: 1024 });
+  installAdminGuard(app);
+
+  await app.register(registerApiRoutes, { prefix: '/api' });
+  await app.register(registerMedia);
+  if (options.web !== false) await app.register(registerWeb);
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

@@ -1,0 +1,22 @@
+/**
+ * The same for every visitor (no per-request nonces), so public HTML stays
+ * cacheable. Server-rendered data travels in a JSON script tag, which is not
+ * executed, so no inline script is allowed.
+ */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React style props and the rich-text editor's inline formatting.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  // Embedded intro videos (spec §5).
+  frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+import { isUniqueViolation } from '../db/errors';
+
+type ValidationIssue = { instancePath: string; message?: string | undefined };
+
+/** "title: is required" — the field first, so a person knows what to fix. */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const message = (first.message ?? 'is invalid').replace(/^Invalid input: /, '');
+  if (field) return `${field}: ${message}`;
+  return context === 'body' ? `Request body: ${message}` : `Invalid ${context ?? 'request'}: ${message}`;
+}
+
+// Fastify's own client errors, with messages written for people.
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body must not be empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid content length' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart/form-data upload' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'File is too large' },
+  FST_FILES_LIMIT: { status: 413, message: 'Too many files in one upload' },
+  FST_PARTS_LIMIT: { status: 413, message: 'Too many parts in one upload' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'Too many fields in one upload' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'Invalid multipart field name' },
+};
+
+/** One place turns every failure into the envelope with a real status; 5xx details stay in the log. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ success: false, error: describeValidation(error.validationContext, error.validation) });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, error: error.message });
+    }
+    if (isUniqueViolation(error)) {
+      return reply.status(409).send({ success: false, error: 'An item with the same value already exists' });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ success: false, error: known.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, error: error.message || 'Bad request' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, error: 'Internal server error' });
+  });
+}

@@ -1,0 +1,9 @@
+/** The envelope of every API answer (DESIGN.md §4). */
+export type ApiSuccess<T> = { success: true; data: T };
+export type ApiFailure = { success: false; error: string };
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+export type UploadResult = { url: string };
+/** POST /api/upload/image answers with the url at the top level too (spec §7). */
+export type ImageUploadResponse = ApiSuccess<UploadResult> & { url: string; message: string };
+export type MultiUploadResult = { urls: string[] };

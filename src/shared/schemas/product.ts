@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml } from './common';
+import { ReorderItemSchema } from './category';
+import { HeroConfigSchema, defaultHeroConfig } from './hero';
+
+export const GalleryItemSchema = z.object({
+  url: requiredUrl,
+  order: OrderSchema.default(0),
+});
+export type GalleryItem = z.infer<typeof GalleryItemSchema>;
+
+export const ProductInputSchema = z.object({
+  slug: SlugSchema,
+  title: requiredText(200),
+  /** Labelled "Info" in the admin, e.g. "2 hours - 12 lessons". */
+  duration: requiredText(200),
+  /** Labelled "Tile Image". */
+  mainImage: requiredUrl,
+  buyLink: requiredUrl,
+  categories: z.array(IdSchema, { error: 'must be a list of category ids' }).max(500, 'is too long').default([]),
+  tags: z.array(IdSchema, { error: 'must be a list of tag ids' }).max(500, 'is too long').default([]),
+  description: richHtml().refine((html) => html.replace(/<[^>]*>/g, '').trim() !== '' || /<img\s/i.test(html), 'is required'),
+  /** A video-site link or a video file url. */
+  introVideo: requiredUrl,
+  heroConfig: HeroConfigSchema.default(defaultHeroConfig),
+  gallery: z.array(GalleryItemSchema, { error: 'must be a list of {url, order}' }).max(200, 'is too long').default([]),
+  darkMode: z.boolean({ error: 'must be true or false' }).default(false),
+  /** Omitted on create: the server appends the item after the last one. */
+  order: OrderSchema.optional(),
+});
+export type ProductInput = z.input<typeof ProductInputSchema>;
+
+export type Product = Omit<z.output<typeof ProductInputSchema>, 'order'> & {
+  id: string;
+  order: number;
+};
+
+export const ProductReorderSchema = z.object({
+  products: z.array(ReorderItemSchema, { error: 'must be a list of {id, order}' }).max(10_000, 'is too long'),
+});

@@ -1,0 +1,56 @@
+import type { ApiResponse } from '../../shared/schemas/api';
+import { STORAGE_KEYS } from '../../shared/constants';
+
+/** All calls go to one fixed API base (spec §7). */
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The stored admin token: persistent with Remember me, session-only otherwise (spec §4). */
+export function readStoredToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  return window.localStorage.getItem(STORAGE_KEYS.token) ?? window.sessionStorage.getItem(STORAGE_KEYS.token);
+}
+
+type RequestOptions = { method?: string; body?: unknown; formData?: FormData; signal?: AbortSignal };
+
+/**
+ * Sends a request and unwraps the envelope. A non-OK answer throws the
+ * server's error text or "Request failed"; a network exception throws its
+ * message or "Network error" (spec §7, §8).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.formData) body = options.formData;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    throw new ApiError((error instanceof Error && error.message) || 'Network error', 0);
+  }
+  let payload: ApiResponse<T> | undefined;
+  try {
+    payload = (await response.json()) as ApiResponse<T>;
+  } catch {
+    payload = undefined;
+  }
+  if (!response.ok || !payload || payload.success !== true) {
+    const message = payload && payload.success === false && payload.error ? payload.error : 'Request failed';
+    throw new ApiError(message, response.status);
+  }
+  return payload.data;
+}

@@ -1,0 +1,38 @@
+import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../../shared/schemas';
+import { ApiError, apiRequest } from './client';
+
+/**
+ * Everything the public pages read. The server renders with an implementation
+ * that calls the services directly; the browser uses the HTTP one below, so
+ * route loaders are the same code on both sides.
+ */
+export interface ContentSource {
+  listCategories(): Promise<Category[]>;
+  getCategoryBySlug(slug: string): Promise<Category | null>;
+  listProducts(): Promise<Product[]>;
+  getProductBySlug(slug: string): Promise<Product | null>;
+  listTags(): Promise<Tag[]>;
+  getHomepage(): Promise<HeroConfig>;
+  getAbout(): Promise<AboutPage>;
+  getTheme(): Promise<Theme>;
+}
+
+const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
+
+export const httpContentSource: ContentSource = {
+  listCategories: () => apiRequest('/categories'),
+  getCategoryBySlug: (slug) => orNullOn404(apiRequest(`/categories/slug/${encodeURIComponent(slug)}`)),
+  listProducts: () => apiRequest('/products'),
+  getProductBySlug: (slug) => orNullOn404(apiRequest(`/products/slug/${encodeURIComponent(slug)}`)),
+  listTags: () => apiRequest('/tags'),
+  getHomepage: () => apiRequest('/homepage'),
+  getAbout: () => apiRequest('/about'),
+  getTheme: () => apiRequest('/theme'),
+};

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+const reactRouterProduction = path.join(root, 'node_modules/react-router/dist/production');
+
+/**
+ * Two builds from one config:
+ *  - `vite build`: the browser bundle (dist/client), hashed, with a manifest the server reads.
+ *  - `vite build --ssr src/server/main.ts`: the whole server in one file (dist/server),
+ *    which server-renders the same React routes.
+ */
+export default defineConfig(({ command, isSsrBuild }) => {
+  const production = command === 'build';
+  return {
+    plugins: [react()],
+    resolve: {
+      // React Router maps every export condition to its development build (DESIGN.md §2).
+      alias: production
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+          ]
+        : [],
+    },
+    define: production ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    ssr: {
+      // Bundled so the alias above applies on the server too.
+      noExternal: ['react-router'],
+    },
+    build: isSsrBuild
+      ? {
+          outDir: 'dist/server',
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: true,
+          rollupOptions: { output: { entryFileNames: 'main.js' } },
+        }
+      : {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          manifest: true,
+          sourcemap: false,
+          rollupOptions: { input: path.join(root, 'src/web/entry-client.tsx') },
+        },
+  };
+});
