@@ -11,8 +11,8 @@ const reactRouterProduction = path.join(root, 'node_modules/react-router/dist/pr
  *  - `vite build --ssr src/server/main.ts`: the whole server in one file (dist/server),
  *    which server-renders the same React routes.
  */
-export default defineConfig(({ command, isSsrBuild }) => {
-  const production = command === 'build';
+export default defineConfig(({ mode, isSsrBuild }) => {
+  const production = mode === 'production';
   return {
     plugins: [react()],
     resolve: {

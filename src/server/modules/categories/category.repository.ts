@@ -1,0 +1,58 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CategoryRow } from '../../db/schema';
+
+// All SQL for categories. `db` may be a transaction.
+
+export function selectAllCategories(db: Db): Promise<CategoryRow[]> {
+  return db.selectFrom('categories').selectAll().execute();
+}
+
+export function selectCategoryById(db: Db, id: string): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function selectCategoryBySlug(db: Db, slug: string): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** True when another category (not `exceptId`) already uses the slug. */
+export async function categorySlugTaken(db: Db, slug: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('categories').select('id').where('slug', '=', slug);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The highest order in use, or -1 when there are no categories, so the next one is max + 1 (or 0). */
+export async function selectMaxCategoryOrder(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.max('sort_order').as('max_order'))
+    .executeTakeFirst();
+  return row?.max_order === null || row?.max_order === undefined ? -1 : Number(row.max_order);
+}
+
+export async function insertCategory(db: Db, row: Insertable<CategoryRow>): Promise<void> {
+  await db.insertInto('categories').values(row).execute();
+}
+
+/** Returns false when no row has that id. */
+export async function updateCategoryRow(db: Db, id: string, changes: Updateable<CategoryRow>): Promise<boolean> {
+  const result = await db.updateTable('categories').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes the category and its product links; returns false when no row has that id. */
+export async function deleteCategoryRow(db: Db, id: string): Promise<boolean> {
+  // Links are deleted explicitly: PostgreSQL and SQLite both cascade, but only
+  // when SQLite's foreign keys are switched on for that connection.
+  await db.deleteFrom('product_categories').where('category_id', '=', id).execute();
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function selectExistingCategoryIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
