@@ -6,6 +6,7 @@ import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
+import { inTransaction } from '../site/transaction';
 import {
   deleteCategoryRow,
   insertCategory,
@@ -110,14 +111,14 @@ export async function updateCategory(db: Db, id: string, input: CategoryInput): 
 
 /** Deletes a category and removes it from every product, in one transaction. Throws 404. */
 export async function deleteCategory(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
   });
 }
 
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderCategories(db: Db, items: ReorderItem[]): Promise<Category[]> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const now = nowIso();
     for (const item of items) {
       if (!(await updateCategoryRow(trx, item.id, { sort_order: item.order, updated_at: now }))) {
