@@ -1,0 +1,85 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ProductRow } from '../../db/schema';
+
+// All SQL for products and their category/tag links. `db` may be a transaction.
+
+export type ProductLinks = { categories: string[]; tags: string[] };
+
+export function selectAllProducts(db: Db): Promise<ProductRow[]> {
+  return db.selectFrom('products').selectAll().execute();
+}
+
+export function selectProductById(db: Db, id: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function selectProductBySlug(db: Db, slug: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** The highest order in use, or -1 when there are no products. */
+export async function selectMaxProductOrder(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('sort_order').as('max_order'))
+    .executeTakeFirst();
+  return row?.max_order === null || row?.max_order === undefined ? -1 : Number(row.max_order);
+}
+
+/** Category and tag ids per product, each list in the order it was saved. `productIds` undefined = all products. */
+export async function selectProductLinks(db: Db, productIds?: string[]): Promise<Map<string, ProductLinks>> {
+  const links = new Map<string, ProductLinks>();
+  if (productIds && productIds.length === 0) return links;
+  const linksOf = (productId: string) => {
+    let entry = links.get(productId);
+    if (!entry) links.set(productId, (entry = { categories: [], tags: [] }));
+    return entry;
+  };
+  let categoryQuery = db.selectFrom('product_categories').select(['product_id', 'category_id']).orderBy('product_id').orderBy('position');
+  let tagQuery = db.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('position');
+  if (productIds) {
+    categoryQuery = categoryQuery.where('product_id', 'in', productIds);
+    tagQuery = tagQuery.where('product_id', 'in', productIds);
+  }
+  const [categoryRows, tagRows] = await Promise.all([categoryQuery.execute(), tagQuery.execute()]);
+  for (const row of categoryRows) linksOf(row.product_id).categories.push(row.category_id);
+  for (const row of tagRows) linksOf(row.product_id).tags.push(row.tag_id);
+  return links;
+}
+
+export async function insertProduct(db: Db, row: Insertable<ProductRow>): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+/** Returns false when no row has that id. */
+export async function updateProductRow(db: Db, id: string, changes: Updateable<ProductRow>): Promise<boolean> {
+  const result = await db.updateTable('products').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Replaces the product's category and tag links, keeping the given order. */
+export async function replaceProductLinks(db: Db, productId: string, links: ProductLinks): Promise<void> {
+  await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();
+  await db.deleteFrom('product_tags').where('product_id', '=', productId).execute();
+  if (links.categories.length > 0) {
+    await db
+      .insertInto('product_categories')
+      .values(links.categories.map((categoryId, position) => ({ product_id: productId, category_id: categoryId, position })))
+      .execute();
+  }
+  if (links.tags.length > 0) {
+    await db
+      .insertInto('product_tags')
+      .values(links.tags.map((tagId, position) => ({ product_id: productId, tag_id: tagId, position })))
+      .execute();
+  }
+}
+
+/** Removes the product and its links; returns false when no row has that id. */
+export async function deleteProductRow(db: Db, id: string): Promise<boolean> {
+  await db.deleteFrom('product_categories').where('product_id', '=', id).execute();
+  await db.deleteFrom('product_tags').where('product_id', '=', id).execute();
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
