@@ -42,7 +42,9 @@ export async function selectProductLinks(db: Db, productIds?: string[]): Promise
     categoryQuery = categoryQuery.where('product_id', 'in', productIds);
     tagQuery = tagQuery.where('product_id', 'in', productIds);
   }
-  const [categoryRows, tagRows] = await Promise.all([categoryQuery.execute(), tagQuery.execute()]);
+  // One after the other: a transaction has a single connection.
+  const categoryRows = await categoryQuery.execute();
+  const tagRows = await tagQuery.execute();
   for (const row of categoryRows) linksOf(row.product_id).categories.push(row.category_id);
   for (const row of tagRows) linksOf(row.product_id).tags.push(row.tag_id);
   return links;

@@ -1,0 +1,16 @@
+/** Every admin route in one table (Bulletproof React's config/paths). */
+export const paths = {
+  root: '/admin',
+  homepage: '/admin/homepage',
+  about: '/admin/about',
+  categories: '/admin/categories',
+  newCategory: '/admin/categories/new',
+  category: (id: string) => `/admin/categories/${encodeURIComponent(id)}`,
+  products: '/admin/products',
+  newProduct: '/admin/products/new',
+  product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
+  subscribers: '/admin/subscribers',
+  theme: '/admin/theme',
+  publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
+  publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
+} as const;

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
+
+// Runs the built server (dist/server/main.js, made by `npm run build`) as a real process.
+const SERVER = path.resolve('dist/server/main.js');
+const PORT = 4300 + Math.floor(Math.random() * 500);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function waitForHealth(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+describe.skipIf(!fs.existsSync(SERVER))('the server process', () => {
+  let env: TestEnv;
+  let server: ChildProcess;
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    await env?.destroy();
+  });
+
+  it('lets an in-flight upload finish on SIGTERM, then exits cleanly', async () => {
+    env = await createTestEnv();
+    server = spawn(process.execPath, [SERVER], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: env.dataDir,
+        DATABASE_URL: env.databaseUrl ?? '',
+        ADMIN_PASSWORD,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    await waitForHealth();
+    const login = await fetch(`${BASE}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const boundary = 'showcase-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const body = Buffer.concat([head, image, tail]);
+
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(`${BASE}/api/upload/image`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(body.length),
+        },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+      // Half the body now, the rest after SIGTERM has been sent.
+      request.write(body.subarray(0, 100));
+      setTimeout(() => {
+        server.kill('SIGTERM');
+        setTimeout(() => request.end(body.subarray(100)), 500);
+      }, 200);
+    });
+
+    const result = await answer;
+    expect(result.status).toBe(200);
+    expect(JSON.parse(result.text).success).toBe(true);
+    expect(await exited).toBe(0);
+    await expect(fetch(`${BASE}/api/health`)).rejects.toThrow();
+    // The file the in-flight request uploaded was kept.
+    const uploads = fs.readdirSync(path.join(env.dataDir, 'uploads'), { recursive: true });
+    expect(uploads.length).toBeGreaterThan(0);
+  });
+});
+
