@@ -22,8 +22,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   SEED_DEMO: booleanFlag.default(true),
-  MAX_IMAGE_MB: megabytes.default(15),
-  MAX_VIDEO_MB: megabytes.default(300),
+  MAX_IMAGE_MB: megabytes.prefault(15),
+  MAX_VIDEO_MB: megabytes.prefault(300),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
