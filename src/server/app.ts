@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,6 +33,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slugs may be 200 characters (SlugSchema); Fastify's default stops at 100.
+    routerOptions: { maxParamLength: 1000 },
+    // Malformed or over-long URLs are refused before routing: keep the error envelope.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.status(tooLong ? 414 : 400).send({ success: false, error: tooLong ? 'Request URL is too long' : 'Request URL is not valid' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

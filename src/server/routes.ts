@@ -1,9 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { productRoutes } from './modules/products/product.routes';
+import { categoryRoutes } from './modules/categories/category.routes';
+import { tagRoutes } from './modules/tags/tag.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { uploadRoutes } from './modules/media/upload.routes';
 
 /** Every API module, mounted under /api. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(healthRoutes);
+  await app.register(productRoutes, { prefix: '/products' });
+  await app.register(categoryRoutes, { prefix: '/categories' });
+  await app.register(tagRoutes, { prefix: '/tags' });
+  await app.register(siteRoutes);
+  await app.register(newsletterRoutes, { prefix: '/newsletter' });
+  await app.register(uploadRoutes);
 };

@@ -1,5 +1,4 @@
-import { DEFAULT_PRIMARY_COLOR } from './schemas/site';
-import { HEX_COLOR_PATTERN } from './schemas/common';
+import { DEFAULT_PRIMARY_COLOR, HEX_COLOR_PATTERN } from './colors';
 
 /** Shade name → multiplier applied to each RGB channel (spec §4, §9). */
 export const SHADE_MULTIPLIERS = { 50: 1.8, 100: 1.5, 600: 1, 700: 0.8 } as const;

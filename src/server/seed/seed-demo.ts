@@ -1,4 +1,112 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
+import type { Db } from '../db/database';
+import { slugify } from '../../shared/slugify';
+import { createMediaStore, recordMedia } from '../modules/media/media.service';
+import { createCategory } from '../modules/categories/category.service';
+import { createProduct } from '../modules/products/product.service';
+import { createTag } from '../modules/tags/tag.service';
+import { saveAbout, saveHomepage, saveTheme } from '../modules/site/site.service';
+import { selectSetting } from '../modules/site/settings.repository';
+import { ABOUT_PAGE, DEMO_CATEGORIES, DEMO_PRIMARY_COLOR, DEMO_PRODUCTS, DEMO_TAGS } from './demo-data';
+import { DemoMediaWriter, findDemoAssetsDir } from './demo-media';
+import {
+  aboutHero,
+  buyLinkOf,
+  categoryHero,
+  createDemoMedia,
+  homepageHero,
+  productDescription,
+  productHero,
+  type DemoMediaPlan,
+} from './demo-plan';
 
-// TODO(seed helper): demo content on the first start with an empty database.
-export async function seedDemoContentIfEmpty(_ctx: AppContext): Promise<void> {}
+// Any fixed number: copies of the app starting together on one PostgreSQL
+// database queue on it, and only the first one finds the database empty.
+const SEED_LOCK_ID = 7_406_221_001;
+
+/** Real content means no demo: any category, product or saved homepage. */
+async function isEmpty(db: Db): Promise<boolean> {
+  const category = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+  if (category) return false;
+  const product = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  if (product) return false;
+  return (await selectSetting(db, 'homepage')) === undefined;
+}
+
+async function writeContent(trx: Db, plan: DemoMediaPlan): Promise<void> {
+  const tagIds = new Map<string, string>();
+  for (const title of DEMO_TAGS) tagIds.set(title, (await createTag(trx, { title })).id);
+
+  const categoryIds = new Map<string, string>();
+  for (const [index, category] of DEMO_CATEGORIES.entries()) {
+    const media = plan.categories[index]!;
+    const firstProduct = DEMO_PRODUCTS.find((product) => product.categories.includes(category.title));
+    const created = await createCategory(trx, {
+      slug: slugify(category.title),
+      title: category.title,
+      description: category.description,
+      tileImage: media.tileImage,
+      hoverImage: media.hoverImage,
+      tileVideo: media.loopVideo,
+      emptyImage: plan.emptyImage,
+      itemsPerRow: category.itemsPerRow,
+      heroConfig: categoryHero(category, media, firstProduct),
+      order: index,
+    });
+    categoryIds.set(category.title, created.id);
+  }
+
+  for (const [index, product] of DEMO_PRODUCTS.entries()) {
+    const media = plan.products[index]!;
+    await createProduct(trx, {
+      slug: slugify(product.title),
+      title: product.title,
+      duration: product.duration,
+      mainImage: media.mainImage,
+      buyLink: buyLinkOf(product),
+      categories: product.categories.map((title) => categoryIds.get(title)!),
+      tags: product.tags.map((title) => tagIds.get(title)!),
+      description: productDescription(product),
+      introVideo: media.introVideo,
+      heroConfig: productHero(product, media),
+      gallery: media.gallery.map((url, order) => ({ url, order })),
+      darkMode: product.darkMode ?? false,
+      order: index,
+    });
+  }
+
+  await saveHomepage(trx, homepageHero(plan));
+  await saveAbout(trx, { heroConfig: aboutHero(plan), content: ABOUT_PAGE.content });
+  await saveTheme(trx, { primaryColor: DEMO_PRIMARY_COLOR, newsletterImage: plan.newsletterImage });
+}
+
+/**
+ * Loads the demo content (SEED_DEMO) when the database holds no content yet,
+ * so a first start shows a living site; never touches real content and does
+ * not run again once anything exists. Resolves to whether it seeded.
+ */
+export async function seedDemoContentIfEmpty(ctx: AppContext): Promise<boolean> {
+  if (!(await isEmpty(ctx.db))) return false;
+
+  const store = createMediaStore(ctx.config);
+  const media = new DemoMediaWriter(store);
+  try {
+    const seeded = await ctx.db.transaction().execute(async (trx) => {
+      // A second copy waits here, then finds content and draws nothing. The
+      // lock ends with the transaction, also if the process dies.
+      if (ctx.dbKind === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+      if (!(await isEmpty(trx))) return false;
+      const plan = await createDemoMedia(media, findDemoAssetsDir());
+      for (const file of media.files) await recordMedia(trx, store, file);
+      await writeContent(trx, plan);
+      return true;
+    });
+    if (seeded) ctx.contentEvents.changed();
+    return seeded;
+  } catch (error) {
+    // The transaction rolled back; take back the files it would have used.
+    await media.removeAll();
+    throw error;
+  }
+}

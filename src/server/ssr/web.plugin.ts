@@ -1,5 +1,99 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { renderPage } from '../../web/entry-server';
+import { findClientDir, readClientAssets, type ClientAssets } from './client-manifest';
+import { createServerContentSource } from './server-content-source';
+import { htmlDocument } from './html-document';
+import { PageCache, type CachedPage } from './page-cache';
 
-// TODO(public site helper): serve /assets/*, server-render public pages, the /admin shell.
-export const registerWeb: FastifyPluginAsync = fp(async () => {});
+/** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
+const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
+const ADMIN = /^\/admin(?:\/|$)/;
+
+const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
+
+/**
+ * Public pages: server-rendered React, cached as Buffers per URL and content
+ * version; /admin: a client-rendered shell; /assets: the hashed client bundle.
+ */
+export const registerWeb: FastifyPluginAsync = fp(async (app) => {
+  const clientDir = findClientDir();
+  // Tests may run without a client build: pages still render, just without scripts.
+  const assets: ClientAssets | null = clientDir ? readClientAssets(clientDir) : null;
+  if (clientDir && fs.existsSync(path.join(clientDir, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      // Hashed file names: a file never changes under its name.
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+
+  const { config, db, contentEvents } = app.ctx;
+  const source = createServerContentSource(db);
+  const cache = new PageCache();
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    reply
+      .status(page.status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      // Same bytes for everyone, but content changes with every admin write: revalidate each time.
+      .header('Cache-Control', 'public, no-cache')
+      .header('ETag', page.etag);
+    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.send(page.body);
+  };
+
+  const renderAdminShell = async (): Promise<string> => {
+    const theme = await source.getTheme().catch(() => undefined);
+    return htmlDocument({
+      meta: { title: 'Admin | Showcase', description: 'Showcase back-office' },
+      canonicalBase: config.publicUrl,
+      pathname: '/admin',
+      primaryColor: theme?.primaryColor,
+      assets,
+      appHtml: ADMIN_SHELL_BODY,
+      hydration: null,
+      robots: 'noindex',
+    });
+  };
+
+  const renderPublic = async (request: FastifyRequest): Promise<{ status: number; html: string } | { redirect: string; status: number }> => {
+    const url = new URL(request.url, config.publicUrl);
+    const webRequest = new Request(url, { method: 'GET', headers: { accept: 'text/html' } });
+    const page = await renderPage(webRequest, source, (error) => request.log.error({ err: error }, 'page render failed'));
+    if (page.kind === 'redirect') return { redirect: page.location, status: page.status };
+    const html = htmlDocument({
+      meta: page.meta,
+      canonicalBase: config.publicUrl,
+      pathname: url.pathname,
+      primaryColor: page.primaryColor,
+      assets,
+      appHtml: page.appHtml,
+      hydration: page.hydration,
+    });
+    return { status: page.status, html };
+  };
+
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
+    const version = contentEvents.current;
+    const key = ADMIN.test(pathname) ? '/admin' : request.url;
+    const cached = cache.get(key, version);
+    if (cached) return send(request, reply, cached);
+
+    if (key === '/admin') return send(request, reply, cache.set(key, version, 200, await renderAdminShell()));
+    const rendered = await renderPublic(request);
+    if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
+    // Errors are not cached: the next request tries again.
+    if (rendered.status >= 500) return send(request, reply, { status: rendered.status, body: Buffer.from(rendered.html), etag: '', version });
+    return send(request, reply, cache.set(key, version, rendered.status, rendered.html));
+  });
+});

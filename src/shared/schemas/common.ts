@@ -49,7 +49,8 @@ export const requiredUrl = z
   .max(2048, 'is too long')
   .refine((value) => SAFE_URL.test(value), 'must be an http(s) URL or a path starting with /');
 
-export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+import { HEX_COLOR_PATTERN } from '../colors';
+export { HEX_COLOR_PATTERN };
 
 export const HexColorSchema = z
   .string({ error: 'is required' })

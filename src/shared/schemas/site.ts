@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { HexColorSchema, optionalUrl, richHtml } from './common';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
 
-export const DEFAULT_PRIMARY_COLOR = '#2563eb';
+export { DEFAULT_PRIMARY_COLOR } from '../colors';
+import { DEFAULT_PRIMARY_COLOR } from '../colors';
 
 export const ThemeSchema = z.object({
   primaryColor: HexColorSchema,

@@ -1,5 +1,13 @@
-// Placeholder until the admin back-office lands: the entry point the public
-// client bundle lazy-loads for every /admin path.
+import { createRoot } from 'react-dom/client';
+import { AdminApp } from './app/admin-app';
+import './admin.css';
+
+/**
+ * The entry the public client bundle lazy-loads for every /admin path: the
+ * back-office is client-rendered in its own React root and router.
+ */
 export function mountAdmin(container: HTMLElement): void {
-  container.textContent = 'Loading...';
+  container.classList.add('adm-root');
+  document.body.classList.add('adm-body');
+  createRoot(container).render(<AdminApp />);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, type BlockerFunction } from 'react-router';
 
 /**
  * Warns before leaving a form with unsaved changes: the browser's own prompt
@@ -9,7 +9,7 @@ import { useBlocker } from 'react-router';
 export function useUnsavedChanges(dirty: boolean) {
   const bypass = useRef(false);
   const blocker = useBlocker(
-    useCallback(
+    useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
         dirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname,
       [dirty],

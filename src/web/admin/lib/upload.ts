@@ -54,6 +54,15 @@ export async function uploadEditorImage(file: File): Promise<UploadOutcome> {
   return { success: false, error: payload && payload.success === false ? payload.error : undefined };
 }
 
+/** An image picker's upload: like uploadEditorImage, but a network failure becomes "Upload error". */
+export async function uploadImage(file: File): Promise<UploadOutcome> {
+  try {
+    return await uploadEditorImage(file);
+  } catch {
+    return { success: false, error: 'Upload error' };
+  }
+}
+
 /** The admin's wording for a failed upload (spec §8). */
 export function uploadFailureText(error?: string): string {
   return error ? `Upload failed: ${error}` : 'Upload failed';

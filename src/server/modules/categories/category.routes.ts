@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CategoryInputSchema, CategoryReorderSchema } from '../../../shared/schemas/category';
+import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
+import { notFound } from '../../http/errors';
+import { ok } from '../../http/reply';
+import {
+  CATEGORY_NOT_FOUND,
+  createCategory,
+  deleteCategory,
+  getCategoryById,
+  getCategoryBySlug,
+  listCategories,
+  reorderCategories,
+  updateCategory,
+} from './category.service';
+
+const IdParams = z.object({ id: IdSchema });
+// A string that cannot be a slug simply matches no category.
+const SlugParams = z.object({ slug: z.string() });
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, contentEvents } = app.ctx;
+
+  app.get('/', async () => ok(await listCategories(db)));
+
+  // Two-segment paths, so `/:id` never captures them.
+  app.get('/slug/:slug', { schema: { params: SlugParams } }, async (request) => {
+    const category = SlugSchema.safeParse(request.params.slug).success
+      ? await getCategoryBySlug(db, request.params.slug)
+      : undefined;
+    if (!category) throw notFound(CATEGORY_NOT_FOUND);
+    return ok(category);
+  });
+
+  app.put('/reorder/bulk', { schema: { body: CategoryReorderSchema } }, async (request) => {
+    const categories = await reorderCategories(db, request.body.categories);
+    contentEvents.changed();
+    return ok(categories);
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const category = await getCategoryById(db, request.params.id);
+    if (!category) throw notFound(CATEGORY_NOT_FOUND);
+    return ok(category);
+  });
+
+  app.post('/', { schema: { body: CategoryInputSchema } }, async (request, reply) => {
+    const category = await createCategory(db, request.body);
+    contentEvents.changed();
+    return reply.status(201).send(ok(category));
+  });
+
+  app.put('/:id', { schema: { params: IdParams, body: CategoryInputSchema } }, async (request) => {
+    const category = await updateCategory(db, request.params.id, request.body);
+    contentEvents.changed();
+    return ok(category);
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+    await deleteCategory(db, request.params.id);
+    contentEvents.changed();
+    return ok({ id: request.params.id, deleted: true });
+  });
+};

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. The app only ever names files by a generated key
+ * (`<uuid>.<ext>`), so a store on local disk and one in an S3-compatible bucket
+ * (DESIGN.md §6) can stand in for each other: an S3 store would put objects in
+ * `save`/`saveStream` (multipart upload), delete them in `remove`, and answer
+ * with its bucket or CDN address in `publicUrl`.
+ */
+export interface MediaStore {
+  /** Stores a whole file held in memory. */
+  save(key: string, data: Buffer, mimeType: string): Promise<void>;
+  /**
+   * Stores a file as it arrives, never holding it whole in memory. Resolves to
+   * the number of bytes stored. If `source` throws (e.g. a size limit), nothing
+   * is left under the key and the error is passed on.
+   */
+  saveStream(key: string, source: AsyncIterable<Uint8Array>, mimeType: string): Promise<number>;
+  /** Removes a file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** The address browsers fetch the file from. */
+  publicUrl(key: string): string;
+}
+
+// Flat names only: no folders, no dot-files, nothing a path could climb out of.
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/;
+
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+}
+
+/** Files in one folder, served by the app itself under `/uploads/`. */
+export class LocalDiskMediaStore implements MediaStore {
+  constructor(
+    readonly folder: string,
+    private readonly urlPrefix = '/uploads/',
+  ) {
+    fs.mkdirSync(folder, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    return path.join(this.folder, key);
+  }
+
+  // Files are written under a dot-name (never served) and renamed into place
+  // when complete, so a half-written file is never visible at its public URL.
+  private partialPath(): string {
+    return path.join(this.folder, `.partial-${randomUUID()}`);
+  }
+
+  async save(key: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    const partial = this.partialPath();
+    try {
+      await fs.promises.writeFile(partial, data, { flag: 'wx' });
+      await fs.promises.rename(partial, target);
+    } catch (error) {
+      await fs.promises.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async saveStream(key: string, source: AsyncIterable<Uint8Array>): Promise<number> {
+    const target = this.pathOf(key);
+    const partial = this.partialPath();
+    let bytes = 0;
+    const counted = async function* () {
+      for await (const chunk of source) {
+        bytes += chunk.length;
+        yield chunk;
+      }
+    };
+    try {
+      await pipeline(Readable.from(counted()), fs.createWriteStream(partial, { flags: 'wx' }));
+      await fs.promises.rename(partial, target);
+      return bytes;
+    } catch (error) {
+      await fs.promises.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertValidKey(key);
+    return `${this.urlPrefix}${key}`;
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { finished } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { badRequest } from '../../http/errors';
+import { ok } from '../../http/reply';
+import type { ImageUploadResponse } from '../../../shared/schemas/api';
+import { createMediaStore, forgetMedia, type StoredMedia } from './media.service';
+import { largestAllowed, receiveUpload, type UploadPolicy } from './receive-upload';
+
+/** Most files in one POST /api/homepage/upload (the admin sends gallery images one per request). */
+const MAX_FILES_PER_REQUEST = 50;
+
+/** POST /api/upload/image and POST /api/homepage/upload (spec §7). The admin guard has checked the token already. */
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fields: 20, fieldSize: 64 * 1024, parts: MAX_FILES_PER_REQUEST + 20, headerPairs: 100 },
+  });
+  const { config, db } = app.ctx;
+  const store = createMediaStore(config);
+
+  const imagePolicy: UploadPolicy = {
+    accept: ['image'],
+    maxImageBytes: config.maxImageBytes,
+    maxVideoBytes: config.maxVideoBytes,
+    unsupportedMessage: 'Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image',
+  };
+  const mediaPolicy: UploadPolicy = {
+    ...imagePolicy,
+    accept: ['image', 'video'],
+    unsupportedMessage: 'Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image or an MP4 or WebM video',
+  };
+
+  /** Stores every file sent in one of `fields`, in order; on any failure removes those already stored. */
+  async function receiveAll(request: FastifyRequest, fields: readonly string[], policy: UploadPolicy, maxFiles: number) {
+    const stored: Array<StoredMedia & { field: string }> = [];
+    try {
+      const parts = request.parts({ limits: { fileSize: largestAllowed(policy) + 1, files: maxFiles } });
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        if (!fields.includes(part.fieldname)) {
+          // A file under another name is not ours to keep; read past it.
+          await finished(part.file.resume());
+          continue;
+        }
+        stored.push({ ...(await receiveUpload(part, policy, store, db)), field: part.fieldname });
+      }
+      return stored;
+    } catch (error) {
+      await Promise.all(stored.map((media) => store.remove(media.key)));
+      await forgetMedia(db, stored.map((media) => media.key));
+      throw error;
+    }
+  }
+
+  app.post('/upload/image', async (request): Promise<ImageUploadResponse> => {
+    const [image] = await receiveAll(request, ['image'], imagePolicy, 1);
+    if (!image) throw badRequest('image: a file is required');
+    return { ...ok({ url: image.url }), url: image.url, message: 'Image uploaded successfully' };
+  });
+
+  app.post('/homepage/upload', async (request) => {
+    const files = await receiveAll(request, ['file', 'files'], mediaPolicy, MAX_FILES_PER_REQUEST);
+    if (files.length === 0) throw badRequest('file: a file is required');
+    // One `file` answers with its url; `files` (one or several) with the list, in the order sent.
+    if (files.length === 1 && files[0]?.field === 'file') return ok({ url: files[0].url });
+    return ok({ urls: files.map((media) => media.url) });
+  });
+};

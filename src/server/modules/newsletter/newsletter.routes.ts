@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SubscribeSchema } from '../../../shared/schemas/newsletter';
+import { ok } from '../../http/reply';
+import { listSubscribers, subscribe } from './subscriber.service';
+
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  // Open to visitors (see the guard); the answer is the same for a new and a known address.
+  app.post('/subscribe', { schema: { body: SubscribeSchema } }, async (request) => ok(await subscribe(db, request.body.email)));
+
+  // Admin only: the guard lists it among the private reads.
+  app.get('/subscribers', async () => ok(await listSubscribers(db)));
+};

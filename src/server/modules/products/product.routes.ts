@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ProductInputSchema, ProductReorderSchema } from '../../../shared/schemas/product';
+import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
+import { notFound } from '../../http/errors';
+import { ok } from '../../http/reply';
+import {
+  PRODUCT_NOT_FOUND,
+  createProduct,
+  deleteProduct,
+  getProductById,
+  getProductBySlug,
+  listProducts,
+  reorderProducts,
+  updateProduct,
+} from './product.service';
+
+const IdParams = z.object({ id: IdSchema });
+// A string that cannot be a slug simply matches no product.
+const SlugParams = z.object({ slug: z.string() });
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, contentEvents } = app.ctx;
+
+  app.get('/', async () => ok(await listProducts(db)));
+
+  // Two-segment paths, so `/:id` never captures them.
+  app.get('/slug/:slug', { schema: { params: SlugParams } }, async (request) => {
+    const product = SlugSchema.safeParse(request.params.slug).success
+      ? await getProductBySlug(db, request.params.slug)
+      : undefined;
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    return ok(product);
+  });
+
+  app.put('/reorder/bulk', { schema: { body: ProductReorderSchema } }, async (request) => {
+    const products = await reorderProducts(db, request.body.products);
+    contentEvents.changed();
+    return ok(products);
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const product = await getProductById(db, request.params.id);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    return ok(product);
+  });
+
+  app.post('/', { schema: { body: ProductInputSchema } }, async (request, reply) => {
+    const product = await createProduct(db, request.body);
+    contentEvents.changed();
+    return reply.status(201).send(ok(product));
+  });
+
+  app.put('/:id', { schema: { params: IdParams, body: ProductInputSchema } }, async (request) => {
+    const product = await updateProduct(db, request.params.id, request.body);
+    contentEvents.changed();
+    return ok(product);
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+    await deleteProduct(db, request.params.id);
+    contentEvents.changed();
+    return ok({ id: request.params.id, deleted: true });
+  });
+};

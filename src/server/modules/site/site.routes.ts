@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HeroConfigSchema } from '../../../shared/schemas/hero';
+import { AboutPageSchema, ThemeSchema } from '../../../shared/schemas/site';
+import { ok } from '../../http/reply';
+import { getAbout, getHomepage, getTheme, saveAbout, saveHomepage, saveTheme } from './site.service';
+
+/** The singletons: homepage hero, about page, theme. */
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, contentEvents } = app.ctx;
+
+  app.get('/homepage', async () => ok(await getHomepage(db)));
+
+  app.put('/homepage', { schema: { body: HeroConfigSchema } }, async (request) => {
+    const hero = await saveHomepage(db, request.body);
+    contentEvents.changed();
+    return ok(hero);
+  });
+
+  app.get('/about', async () => ok(await getAbout(db)));
+
+  app.put('/about', { schema: { body: AboutPageSchema } }, async (request) => {
+    const about = await saveAbout(db, request.body);
+    contentEvents.changed();
+    return ok(about);
+  });
+
+  app.get('/theme', async () => ok(await getTheme(db)));
+
+  app.put('/theme', { schema: { body: ThemeSchema } }, async (request) => {
+    const theme = await saveTheme(db, request.body);
+    contentEvents.changed();
+    return ok(theme);
+  });
+};

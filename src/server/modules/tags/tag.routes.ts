@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TagInputSchema } from '../../../shared/schemas/tag';
+import { IdSchema } from '../../../shared/schemas/common';
+import { notFound } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, updateTag } from './tag.service';
+
+const IdParams = z.object({ id: IdSchema });
+
+export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, contentEvents } = app.ctx;
+
+  app.get('/', async () => ok(await listTags(db)));
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const tag = await getTagById(db, request.params.id);
+    if (!tag) throw notFound(TAG_NOT_FOUND);
+    return ok(tag);
+  });
+
+  app.post('/', { schema: { body: TagInputSchema } }, async (request, reply) => {
+    const tag = await createTag(db, request.body);
+    contentEvents.changed();
+    return reply.status(201).send(ok(tag));
+  });
+
+  app.put('/:id', { schema: { params: IdParams, body: TagInputSchema } }, async (request) => {
+    const tag = await updateTag(db, request.params.id, request.body);
+    contentEvents.changed();
+    return ok(tag);
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+    await deleteTag(db, request.params.id);
+    contentEvents.changed();
+    return ok({ id: request.params.id, deleted: true });
+  });
+};

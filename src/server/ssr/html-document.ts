@@ -1,0 +1,64 @@
+import { themeCssVariables } from '../../shared/theme-shades';
+import { DEFAULT_PRIMARY_COLOR } from '../../shared/schemas';
+import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration';
+import type { PageMeta } from '../../web/page-meta';
+import type { ClientAssets } from './client-manifest';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON inside <script>: "<" escaped so no value can close the tag; U+2028/9 kept out for old parsers. */
+export const serializeJsonForHtml = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Written into <head> so the first paint already has the site's colour (no flash of the default). */
+export function themeStyle(primaryColor: string | undefined): string {
+  const variables = themeCssVariables(primaryColor ?? DEFAULT_PRIMARY_COLOR);
+  const body = Object.entries(variables)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return `<style id="theme-variables">:root{${body}}</style>`;
+}
+
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232563eb'/%3E%3Cpath d='M11 9.5v13l11-6.5-11-6.5Z' fill='%23fff'/%3E%3C/svg%3E";
+
+function assetTags(assets: ClientAssets | null): string {
+  if (!assets) return '';
+  return [
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+    `<script type="module" src="${assets.entry}"></script>`,
+  ].join('');
+}
+
+type DocumentParts = {
+  meta: PageMeta;
+  canonicalBase: string;
+  pathname: string;
+  primaryColor: string | undefined;
+  assets: ClientAssets | null;
+  appHtml: string;
+  hydration: HydrationPayload | null;
+  robots?: string;
+};
+
+export function htmlDocument(parts: DocumentParts): string {
+  const canonical = `${parts.canonicalBase}${parts.pathname}`;
+  const data = parts.hydration
+    ? `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${serializeJsonForHtml(parts.hydration)}</script>`
+    : '';
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(parts.meta.title)}</title>` +
+    `<meta name="description" content="${escapeHtml(parts.meta.description)}">` +
+    (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
+    `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
+    `<link rel="icon" href="${ICON}">` +
+    assetTags(parts.assets) +
+    // After the stylesheet, whose :root defaults it overrides.
+    themeStyle(parts.primaryColor) +
+    `</head><body><div id="root">${parts.appHtml}</div>${data}</body></html>`
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type Quill from 'quill';
+import { uploadEditorImage, uploadFailureText } from '../../lib/upload';
+import { RequiredMark } from './form-field';
+
+/** The toolbar of spec §2, in Quill's snow format. */
+const TOOLBAR = [
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  [{ size: ['small', false, 'large', 'huge'] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ color: [] }, { background: [] }],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ align: [] }],
+  ['link', 'image'],
+  ['clean'],
+];
+
+/** A grey "Uploading…" picture, unique per upload so it can be found again. */
+function placeholderImage(): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" data-upload="${crypto.randomUUID()}"><rect width="100%" height="100%" fill="#e5e7eb"/><text x="50%" y="50%" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif" font-size="18" fill="#6b7280">Uploading…</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** Position of an image embed in the document, or -1 once the user deleted it. */
+function findImage(quill: Quill, src: string): number {
+  let index = 0;
+  for (const op of quill.getContents().ops) {
+    const insert = op.insert;
+    if (typeof insert === 'string') index += insert.length;
+    else {
+      if (insert && (insert as { image?: string }).image === src) return index;
+      index += 1;
+    }
+  }
+  return -1;
+}
+
+function insertUploadedImage(quill: Quill, file: File) {
+  const range = quill.getSelection(true);
+  const index = range ? range.index : quill.getLength() - 1;
+  const placeholder = placeholderImage();
+  quill.insertEmbed(index, 'image', placeholder, 'user');
+  quill.setSelection(index + 1, 0, 'silent');
+  const removePlaceholder = () => {
+    const at = findImage(quill, placeholder);
+    if (at >= 0) quill.deleteText(at, 1, 'user');
+    return at;
+  };
+  uploadEditorImage(file).then(
+    (outcome) => {
+      const at = removePlaceholder();
+      if (outcome.success) quill.insertEmbed(at >= 0 ? at : index, 'image', outcome.url, 'user');
+      else window.alert(uploadFailureText(outcome.error));
+    },
+    (error: unknown) => {
+      console.error(error);
+      removePlaceholder();
+      window.alert('Image upload failed');
+    },
+  );
+}
+
+function chooseImage(quill: Quill) {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = 'image/*';
+  input.hidden = true;
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    input.remove();
+    if (file) insertUploadedImage(quill, file);
+  });
+  document.body.appendChild(input);
+  input.click();
+}
+
+type Props = {
+  label: string;
+  /** HTML; an empty document is reported as ''. */
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  required?: boolean;
+  minHeight?: number;
+};
+
+/**
+ * Quill 2 with the snow toolbar. Quill touches `document` at import time, so
+ * it is loaded on mount, into its own chunk, and never on the server.
+ */
+export function RichTextEditor({ label, value, onChange, error, required, minHeight = 200 }: Props) {
+  const id = useId();
+  const host = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<Quill | null>(null);
+  const lastEmitted = useRef<string>(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const initialValue = useRef(value);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const container = host.current;
+    if (!container) return;
+    let cancelled = false;
+    Promise.all([import('quill'), import('quill/dist/quill.snow.css')]).then(([{ default: QuillClass }]) => {
+      if (cancelled) return;
+      const mountPoint = document.createElement('div');
+      container.appendChild(mountPoint);
+      const quill: Quill = new QuillClass(mountPoint, {
+        theme: 'snow',
+        modules: { toolbar: { container: TOOLBAR, handlers: { image: () => chooseImage(quill) } } },
+      });
+      if (initialValue.current) quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
+      quill.history.clear();
+      quill.root.setAttribute('role', 'textbox');
+      quill.root.setAttribute('aria-multiline', 'true');
+      quill.root.setAttribute('aria-labelledby', `${id}-label`);
+      if (required) quill.root.setAttribute('aria-required', 'true');
+      quill.root.style.minHeight = `${minHeight}px`;
+      quill.on('text-change', (_delta, _old, source) => {
+        if (source === 'silent') return;
+        // A document with no text and no pictures is empty, whatever formatting is left.
+        const blank = quill.getText().trim() === '' && !quill.root.querySelector('img, iframe, video');
+        const next = blank ? '' : quill.root.innerHTML;
+        lastEmitted.current = next;
+        onChangeRef.current(next);
+      });
+      quillRef.current = quill;
+      setReady(true);
+    }, (loadError: unknown) => console.error(loadError));
+    return () => {
+      cancelled = true;
+      quillRef.current = null;
+      container.innerHTML = '';
+    };
+    // The editor is created once; later value changes are synced below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || value === lastEmitted.current) return;
+    lastEmitted.current = value;
+    quill.setContents(quill.clipboard.convert({ html: value }), 'silent');
+  }, [value, ready]);
+
+  useEffect(() => {
+    const root = quillRef.current?.root;
+    if (!root) return;
+    if (error) root.setAttribute('aria-invalid', 'true');
+    else root.removeAttribute('aria-invalid');
+  }, [error, ready]);
+
+  return (
+    <div className={`adm-field adm-rich-text${error ? ' adm-field--invalid' : ''}`}>
+      <div className="adm-field__label-row">
+        <span className="adm-field__label" id={`${id}-label`}>
+          {label}
+        </span>
+        <RequiredMark required={required} />
+      </div>
+      <div ref={host} className="adm-rich-text__host" style={{ minHeight }} aria-busy={!ready} />
+      {error ? (
+        <p className="adm-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

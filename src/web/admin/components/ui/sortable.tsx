@@ -1,0 +1,87 @@
+import type { CSSProperties, ReactNode } from 'react';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  rectSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+
+/** Moves one item and renumbers every order 0..n-1 in the new sequence (spec §4). */
+export function moveAndRenumber<T extends { order: number }>(items: T[], from: number, to: number): T[] {
+  return arrayMove(items, from, to).map((item, order) => ({ ...item, order }));
+}
+
+type ReorderProps = {
+  ids: string[];
+  onMove: (from: number, to: number) => void;
+  layout?: 'list' | 'grid';
+  children: ReactNode;
+};
+
+/** Drag with a pointer or with the keyboard (Space to lift, arrows to move, Space to drop). */
+export function ReorderContext({ ids, onMove, layout = 'list', children }: ReorderProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) onMove(from, to);
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/** A sortable item: its node, its style while moving, and the props for its drag handle. */
+export function useSortableItem(id: string, label: string) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    position: 'relative',
+    zIndex: isDragging ? 2 : undefined,
+  };
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      className="adm-drag-handle"
+      {...attributes}
+      {...listeners}
+      aria-label={`Reorder ${label}`}
+      title="Drag to reorder (or press Space, then the arrow keys)"
+    >
+      <span aria-hidden="true">⠿</span>
+    </button>
+  );
+  return { setNodeRef, style, handle, isDragging };
+}
+
+export function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  const { setNodeRef, style, handle, isDragging } = useSortableItem(id, label);
+  return (
+    <tr ref={setNodeRef} style={style} className={isDragging ? 'adm-row--dragging' : undefined}>
+      <td className="adm-table__handle">{handle}</td>
+      {children}
+    </tr>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId, useState, type FormEvent } from 'react';
+import { login } from '../api/auth';
+
+export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const outcome = await login(password, remember);
+    setBusy(false);
+    if (outcome.ok) onLoggedIn();
+    else setError(outcome.message);
+  };
+
+  return (
+    <main className="adm-login">
+      <form className="adm-login__card" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="adm-login__title">
+          Welcome Back
+        </h1>
+        <p className="adm-login__subtitle">Sign in to manage your website</p>
+        {error ? (
+          <p className="adm-alert adm-alert--error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="adm-field">
+          <label className="adm-field__label" htmlFor={`${id}-password`}>
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            className="adm-input"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className="adm-checkbox">
+          <input id={`${id}-remember`} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <label htmlFor={`${id}-remember`}>Remember me</label>
+        </div>
+        <button type="submit" className="adm-button adm-button--primary adm-button--block" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+    </main>
+  );
+}

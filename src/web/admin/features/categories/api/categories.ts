@@ -1,0 +1,12 @@
+import type { Category, CategoryInput, ReorderItem } from '../../../../../shared/schemas';
+import { byOrder } from '../../../../../shared/constants';
+import { adminRequest } from '../../../lib/admin-api';
+
+export const listCategories = async () => (await adminRequest<Category[]>('/categories')).sort(byOrder);
+export const getCategory = (id: string) => adminRequest<Category>(`/categories/${encodeURIComponent(id)}`);
+export const createCategory = (input: CategoryInput) => adminRequest<Category>('/categories', { method: 'POST', body: input });
+export const updateCategory = (id: string, input: CategoryInput) =>
+  adminRequest<Category>(`/categories/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+export const deleteCategory = (id: string) => adminRequest<unknown>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const reorderCategories = (categories: ReorderItem[]) =>
+  adminRequest<unknown>('/categories/reorder/bulk', { method: 'PUT', body: { categories } });

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Category } from '../../../../../shared/schemas';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { InlineLoading } from '../../../components/ui/loading-screen';
+import { PageHeader } from '../../../components/ui/page-header';
+import { EmptyState, RowActions } from '../../../components/ui/row-actions';
+import { LoadError } from '../../../components/ui/save-feedback';
+import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
+import { useLoad } from '../../../hooks/use-load';
+import { useSortableList } from '../../../hooks/use-sortable-list';
+import { paths } from '../../../lib/paths';
+import { deleteCategory, listCategories, reorderCategories } from '../api/categories';
+
+export default function CategoriesListScreen() {
+  const state = useLoad(listCategories, 'categories');
+  return (
+    <div className="adm-page">
+      <PageHeader
+        title="Categories"
+        description="Drag the rows to change the order of categories on the website."
+        actions={
+          <Link className="adm-button adm-button--primary" to={paths.newCategory}>
+            Add New Category
+          </Link>
+        }
+      />
+      {state.status === 'loading' ? <InlineLoading /> : null}
+      {state.status === 'error' ? <LoadError what="categories" /> : null}
+      {state.status === 'ready' ? <CategoriesTable initial={state.data} /> : null}
+    </div>
+  );
+}
+
+function CategoriesTable({ initial }: { initial: Category[] }) {
+  const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories');
+  const [pendingDelete, setPendingDelete] = useState<Category | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    try {
+      await deleteCategory(pendingDelete.id);
+      setItems((current) => current.filter((item) => item.id !== pendingDelete.id));
+    } catch (error) {
+      console.error(error);
+      window.alert('Failed to delete category');
+    } finally {
+      setDeleting(false);
+      setPendingDelete(null);
+    }
+  };
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        title="No categories yet"
+        text="Categories help organize your products. Create your first category to get started."
+        actionLabel="Add New Category"
+        actionHref={paths.newCategory}
+      />
+    );
+  }
+  return (
+    <>
+      <div className="adm-table-wrap">
+        <ReorderContext ids={items.map((item) => item.id)} onMove={move}>
+          <table className="adm-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="adm-visually-hidden">Order</span>
+                </th>
+                <th scope="col">Tile Image</th>
+                <th scope="col">Title</th>
+                <th scope="col">Description</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((category) => (
+                <SortableRow key={category.id} id={category.id} label={category.title}>
+                  <td>
+                    {category.tileImage ? <img className="adm-thumb" src={category.tileImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}
+                  </td>
+                  <td className="adm-table__title">{category.title}</td>
+                  <td className="adm-table__description">{category.description}</td>
+                  <td>
+                    <RowActions
+                      label={category.title}
+                      editHref={paths.category(category.id)}
+                      viewHref={paths.publicCategory(category.slug)}
+                      onDelete={() => setPendingDelete(category)}
+                    />
+                  </td>
+                </SortableRow>
+              ))}
+            </tbody>
+          </table>
+        </ReorderContext>
+      </div>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete Category"
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPendingDelete(null)}
+      >
+        <p>Are you sure you want to delete this category?</p>
+        {pendingDelete ? <p className="adm-dialog__subject">{pendingDelete.title}</p> : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { slugify } from '../../../../../shared/slugify';
+import {
+  CategoryInputSchema,
+  DEFAULT_ITEMS_PER_ROW,
+  ITEMS_PER_ROW_MAX,
+  ITEMS_PER_ROW_MIN,
+  defaultHeroConfig,
+  type Category,
+  type HeroConfig,
+} from '../../../../../shared/schemas';
+import { CollapsibleSection } from '../../../components/ui/collapsible-section';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { HeroEditor } from '../../../components/ui/hero-editor';
+import { InlineLoading } from '../../../components/ui/loading-screen';
+import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
+import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
+import { SaveButton } from '../../../components/ui/save-button';
+import { LoadError } from '../../../components/ui/save-feedback';
+import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useLoad } from '../../../hooks/use-load';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
+import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { toHeroConfig } from '../../../lib/hero';
+import { paths } from '../../../lib/paths';
+import { createCategory, getCategory, listCategories, updateCategory } from '../api/categories';
+
+type CategoryForm = {
+  title: string;
+  slug: string;
+  description: string;
+  tileImage: string;
+  hoverImage: string;
+  tileVideo: string;
+  emptyImage: string;
+  /** Kept as typed; a non-number falls back to the default on save (spec §5). */
+  itemsPerRow: string;
+  heroConfig: HeroConfig;
+  order: number;
+};
+
+type Loaded = { form: CategoryForm; id: string | null };
+
+const nextOrder = (items: { order?: number | null }[]) => items.reduce((max, item) => Math.max(max, item.order ?? 0), -1) + 1;
+
+function fromCategory(category: Category): CategoryForm {
+  return {
+    title: category.title,
+    slug: category.slug,
+    description: category.description,
+    tileImage: category.tileImage,
+    hoverImage: category.hoverImage ?? '',
+    tileVideo: category.tileVideo ?? '',
+    emptyImage: category.emptyImage ?? '',
+    itemsPerRow: String(category.itemsPerRow ?? DEFAULT_ITEMS_PER_ROW),
+    heroConfig: toHeroConfig(category.heroConfig),
+    order: category.order ?? 0,
+  };
+}
+
+async function loadForm(id: string | undefined): Promise<Loaded> {
+  if (id) return { id, form: fromCategory(await getCategory(id)) };
+  const categories = await listCategories();
+  return {
+    id: null,
+    form: {
+      title: '',
+      slug: '',
+      description: '',
+      tileImage: '',
+      hoverImage: '',
+      tileVideo: '',
+      emptyImage: '',
+      itemsPerRow: String(DEFAULT_ITEMS_PER_ROW),
+      heroConfig: defaultHeroConfig(),
+      order: nextOrder(categories),
+    },
+  };
+}
+
+export const parseItemsPerRow = (text: string) => {
+  const value = Number.parseInt(text, 10);
+  return Number.isNaN(value) ? DEFAULT_ITEMS_PER_ROW : value;
+};
+
+export default function CategoryFormScreen() {
+  const { id } = useParams();
+  const state = useLoad(() => loadForm(id), id ?? 'new');
+  const title = id ? 'Edit Category' : 'Add New Category';
+  if (state.status === 'loading') return <InlineLoading />;
+  if (state.status === 'error') return <LoadError what="the category" />;
+  return <CategoryEditor title={title} id={state.data.id} initial={state.data.form} />;
+}
+
+function CategoryEditor({ title, id, initial }: { title: string; id: string | null; initial: CategoryForm }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const { blocker, allowNextNavigation } = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
+  const set = <K extends keyof CategoryForm>(key: K) => (value: CategoryForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CategoryInputSchema.safeParse({ ...form, itemsPerRow: parseItemsPerRow(form.itemsPerRow) });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (id) await updateCategory(id, parsed.data);
+      else await createCategory(parsed.data);
+      allowNextNavigation();
+      navigate(paths.categories);
+    } catch (error) {
+      console.error(error);
+      setSaving(false);
+      window.alert('Failed to save category');
+    }
+  };
+
+  return (
+    <form className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {id ? <PreviewLink href={paths.publicCategory(initial.slug)} /> : null}
+            <Link className="adm-button" to={paths.categories}>
+              Cancel
+            </Link>
+            <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} />
+          </>
+        }
+      />
+      <CollapsibleSection title="Content" hasErrors={hasErrorsUnder(errors, ['title', 'slug', 'description', 'tileImage', 'itemsPerRow'])}>
+        <div className="adm-grid-2">
+          <TextField
+            label="Title"
+            required
+            value={form.title}
+            onChange={(value) => setForm((current) => ({ ...current, title: value, slug: slugify(value) }))}
+            error={errors.title}
+          />
+          <TextField label="Slug" required value={form.slug} onChange={set('slug')} error={errors.slug} />
+        </div>
+        <TextAreaField label="Description" required value={form.description} onChange={set('description')} error={errors.description} />
+        <div className="adm-grid-2">
+          <ImagePicker label="Tile Image" required value={form.tileImage} onChange={set('tileImage')} error={errors.tileImage} />
+          <ImagePicker label="Tile Hover Image" value={form.hoverImage} onChange={set('hoverImage')} error={errors.hoverImage} />
+          <VideoPicker label="Tile Video" value={form.tileVideo} onChange={set('tileVideo')} error={errors.tileVideo} />
+          <ImagePicker
+            label="Empty State Image"
+            hint="Image to display when this category has no products"
+            value={form.emptyImage}
+            onChange={set('emptyImage')}
+            error={errors.emptyImage}
+          />
+        </div>
+        <TextField
+          label="Items Per Row"
+          type="number"
+          inputMode="numeric"
+          min={ITEMS_PER_ROW_MIN}
+          max={ITEMS_PER_ROW_MAX}
+          required
+          value={form.itemsPerRow}
+          onChange={set('itemsPerRow')}
+          error={errors.itemsPerRow}
+          hint={`Products per row on the category page (${ITEMS_PER_ROW_MIN}–${ITEMS_PER_ROW_MAX})`}
+        />
+      </CollapsibleSection>
+      <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
+        <HeroEditor value={form.heroConfig} onChange={set('heroConfig')} errors={nestedErrors(errors, 'heroConfig')} />
+      </CollapsibleSection>
+      <div className="adm-page__footer">
+        <Link className="adm-button" to={paths.categories}>
+          Cancel
+        </Link>
+        <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} />
+      </div>
+      <UnsavedChangesDialog blocker={blocker} />
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import type { HeroConfig, HeroConfigInput } from '../../../../../shared/schemas';
+import { adminRequest } from '../../../lib/admin-api';
+
+export const getHomepageHero = () => adminRequest<HeroConfig>('/homepage');
+export const saveHomepageHero = (hero: HeroConfigInput) => adminRequest<HeroConfig>('/homepage', { method: 'PUT', body: hero });

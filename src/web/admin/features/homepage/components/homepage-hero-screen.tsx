@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { HeroConfigSchema, type HeroConfig } from '../../../../../shared/schemas';
+import { CollapsibleSection } from '../../../components/ui/collapsible-section';
+import { HeroEditor } from '../../../components/ui/hero-editor';
+import { InlineLoading } from '../../../components/ui/loading-screen';
+import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
+import { SaveButton } from '../../../components/ui/save-button';
+import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
+import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useLoad } from '../../../hooks/use-load';
+import { useSaveState } from '../../../hooks/use-save-state';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
+import { ApiError } from '../../../../api/client';
+import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { toHeroConfig } from '../../../lib/hero';
+import { getHomepageHero, saveHomepageHero } from '../api/homepage';
+
+/** The server's own explanation when it gave one, otherwise "Failed to save" (spec §8). */
+const saveFailureText = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 && error.message !== 'Request failed' ? error.message : 'Failed to save';
+
+export default function HomepageHeroScreen() {
+  const state = useLoad(getHomepageHero, 'homepage');
+  if (state.status === 'loading') return <InlineLoading />;
+  if (state.status === 'error') return <LoadError what="the homepage hero" />;
+  return <HomepageHeroForm initial={toHeroConfig(state.data)} />;
+}
+
+function HomepageHeroForm({ initial }: { initial: HeroConfig }) {
+  const [hero, setHero] = useState(initial);
+  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { blocker } = useUnsavedChanges(JSON.stringify(hero) !== baseline);
+  const save = useSaveState();
+
+  const onSave = () => {
+    const parsed = HeroConfigSchema.safeParse(hero);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const sent = JSON.stringify(hero);
+    void save.run(
+      async () => {
+        await saveHomepageHero(parsed.data);
+        setBaseline(sent);
+      },
+      saveFailureText,
+    );
+  };
+
+  const saveButton = <SaveButton status={save.status} onClick={onSave} />;
+  const actions = (
+    <>
+      <PreviewLink href="/" />
+      {saveButton}
+    </>
+  );
+  return (
+    <div className="adm-page">
+      <PageHeader title="Homepage Hero" description="The first thing visitors see on the homepage." actions={actions} />
+      <SaveFeedback status={save.status} error={save.error} />
+      <CollapsibleSection title="Hero" hasErrors={Object.keys(errors).length > 0}>
+        <HeroEditor value={hero} onChange={setHero} errors={errors} />
+      </CollapsibleSection>
+      <div className="adm-page__footer">{saveButton}</div>
+      <UnsavedChangesDialog blocker={blocker} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Product, ProductInput, ReorderItem } from '../../../../../shared/schemas';
+import { byOrder } from '../../../../../shared/constants';
+import { adminRequest } from '../../../lib/admin-api';
+
+export const listProducts = async () => (await adminRequest<Product[]>('/products')).sort(byOrder);
+export const getProduct = (id: string) => adminRequest<Product>(`/products/${encodeURIComponent(id)}`);
+export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input });
+export const updateProduct = (id: string, input: ProductInput) =>
+  adminRequest<Product>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+export const deleteProduct = (id: string) => adminRequest<unknown>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const reorderProducts = (products: ReorderItem[]) =>
+  adminRequest<unknown>('/products/reorder/bulk', { method: 'PUT', body: { products } });

@@ -1,0 +1,107 @@
+import { useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { GalleryItem } from '../../../../../shared/schemas';
+import { ReorderContext, moveAndRenumber, useSortableItem } from '../../../components/ui/sortable';
+import { uploadFile } from '../../../lib/upload';
+
+type Props = { value: GalleryItem[]; onChange: Dispatch<SetStateAction<GalleryItem[]>>; error?: string };
+
+const renumber = (items: GalleryItem[]) => items.map((item, order) => ({ ...item, order }));
+
+/** New uploads go after the current highest order, in the order they were picked (spec §4). */
+export function appendUploads(current: GalleryItem[], urls: string[]): GalleryItem[] {
+  const max = current.reduce((highest, item) => Math.max(highest, item.order), -1);
+  return [...current, ...urls.map((url, index) => ({ url, order: max + 1 + index }))];
+}
+
+function GalleryTile({ item, index, count, onMove, onRemove }: {
+  item: GalleryItem;
+  index: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+}) {
+  const label = `gallery image ${index + 1}`;
+  const { setNodeRef, style, handle } = useSortableItem(item.url, label);
+  return (
+    <li ref={setNodeRef} style={style} className="adm-gallery__tile">
+      <img src={item.url} alt={`Gallery image ${index + 1}`} />
+      <div className="adm-gallery__tools">
+        {handle}
+        <button type="button" className="adm-icon-button" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move ${label} earlier`}>
+          ←
+        </button>
+        <button type="button" className="adm-icon-button" disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move ${label} later`}>
+          →
+        </button>
+        <button type="button" className="adm-icon-button adm-icon-button--danger" onClick={onRemove} aria-label={`Remove ${label}`}>
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Several images uploaded in parallel; tiles are 16:9 and can be reordered or removed. */
+export function GalleryEditor({ value, onChange, error }: Props) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(0);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const items = [...value].sort((a, b) => a.order - b.order);
+
+  const upload = async (files: File[]) => {
+    if (files.length === 0) return;
+    setUploadError(null);
+    setUploading(files.length);
+    const outcomes = await Promise.all(files.map((file) => uploadFile(file)));
+    setUploading(0);
+    if (input.current) input.current.value = '';
+    const urls = outcomes.flatMap((outcome) => (outcome.success ? [outcome.url] : []));
+    const failed = outcomes.length - urls.length;
+    if (urls.length) onChange((current) => appendUploads(current, urls));
+    if (failed) setUploadError(`${failed} file(s) failed to upload`);
+  };
+
+  const move = (from: number, to: number) => onChange(moveAndRenumber(items, from, to));
+  const remove = (index: number) => onChange(renumber(items.filter((_, position) => position !== index)));
+  const message = uploadError ?? error;
+
+  return (
+    <div className={`adm-field adm-gallery${message ? ' adm-field--invalid' : ''}`}>
+      <label className="adm-field__label" htmlFor={id}>
+        Gallery Images
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple
+        disabled={uploading > 0}
+        onChange={(event) => void upload(Array.from(event.target.files ?? []))}
+        aria-describedby={message ? `${id}-error` : undefined}
+      />
+      {uploading > 0 ? (
+        <p className="adm-field__hint" role="status">
+          Uploading {uploading} file(s)...
+        </p>
+      ) : null}
+      {message ? (
+        <p className="adm-field__error" id={`${id}-error`} role="alert">
+          {message}
+        </p>
+      ) : null}
+      {items.length > 0 ? (
+        <ReorderContext ids={items.map((item) => item.url)} onMove={move} layout="grid">
+          <ul className="adm-gallery__grid" aria-label="Gallery">
+            {items.map((item, index) => (
+              <GalleryTile key={item.url} item={item} index={index} count={items.length} onMove={move} onRemove={() => remove(index)} />
+            ))}
+          </ul>
+        </ReorderContext>
+      ) : (
+        <p className="adm-field__hint">No gallery images yet.</p>
+      )}
+    </div>
+  );
+}

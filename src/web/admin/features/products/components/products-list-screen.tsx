@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Category, Product, Tag } from '../../../../../shared/schemas';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { InlineLoading } from '../../../components/ui/loading-screen';
+import { PageHeader } from '../../../components/ui/page-header';
+import { EmptyState, RowActions } from '../../../components/ui/row-actions';
+import { LoadError } from '../../../components/ui/save-feedback';
+import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
+import { useLoad } from '../../../hooks/use-load';
+import { useSortableList } from '../../../hooks/use-sortable-list';
+import { adminRequest } from '../../../lib/admin-api';
+import { paths } from '../../../lib/paths';
+import { deleteProduct, listProducts, reorderProducts } from '../api/products';
+import { listTags } from '../api/tags';
+
+type Loaded = { products: Product[]; categories: Category[]; tags: Tag[] };
+
+const loadAll = async (): Promise<Loaded> => {
+  const [products, categories, tags] = await Promise.all([listProducts(), adminRequest<Category[]>('/categories'), listTags()]);
+  return { products, categories, tags };
+};
+
+/** Names for the ids, joined by a comma, or "-" when there are none (spec §2). */
+export function joinNames(ids: string[], items: { id: string; title: string }[]): string {
+  const names = ids.map((id) => items.find((item) => item.id === id)?.title).filter(Boolean);
+  return names.length ? names.join(', ') : '-';
+}
+
+export default function ProductsListScreen() {
+  const state = useLoad(loadAll, 'products');
+  return (
+    <div className="adm-page">
+      <PageHeader
+        title="Products"
+        description="Drag the rows to change the order of products on the website."
+        actions={
+          <Link className="adm-button adm-button--primary" to={paths.newProduct}>
+            Add New Product
+          </Link>
+        }
+      />
+      {state.status === 'loading' ? <InlineLoading /> : null}
+      {state.status === 'error' ? <LoadError what="products" /> : null}
+      {state.status === 'ready' ? <ProductsTable loaded={state.data} /> : null}
+    </div>
+  );
+}
+
+function ProductsTable({ loaded }: { loaded: Loaded }) {
+  const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products');
+  const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    try {
+      await deleteProduct(pendingDelete.id);
+      setItems((current) => current.filter((item) => item.id !== pendingDelete.id));
+    } catch (error) {
+      console.error(error);
+      window.alert('Failed to delete product');
+    } finally {
+      setDeleting(false);
+      setPendingDelete(null);
+    }
+  };
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        title="No products yet"
+        text="Start by creating your first product. Products are the main items you'll be showcasing."
+        actionLabel="Add New Product"
+        actionHref={paths.newProduct}
+      />
+    );
+  }
+  return (
+    <>
+      <div className="adm-table-wrap">
+        <ReorderContext ids={items.map((item) => item.id)} onMove={move}>
+          <table className="adm-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="adm-visually-hidden">Order</span>
+                </th>
+                <th scope="col">Cover</th>
+                <th scope="col">Title</th>
+                <th scope="col">Categories</th>
+                <th scope="col">Tags</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((product) => (
+                <SortableRow key={product.id} id={product.id} label={product.title}>
+                  <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
+                  <td className="adm-table__title">
+                    {product.title}
+                    <span className="adm-table__subtext">{product.duration}</span>
+                  </td>
+                  <td>{joinNames(product.categories, loaded.categories)}</td>
+                  <td>{joinNames(product.tags, loaded.tags)}</td>
+                  <td>
+                    <RowActions
+                      label={product.title}
+                      editHref={paths.product(product.id)}
+                      viewHref={paths.publicProduct(product.slug)}
+                      onDelete={() => setPendingDelete(product)}
+                    />
+                  </td>
+                </SortableRow>
+              ))}
+            </tbody>
+          </table>
+        </ReorderContext>
+      </div>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete Product"
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPendingDelete(null)}
+      >
+        <p>Are you sure you want to delete this product?</p>
+        {pendingDelete ? <p className="adm-dialog__subject">{pendingDelete.title}</p> : null}
+      </ConfirmDialog>
+    </>
+  );
+}

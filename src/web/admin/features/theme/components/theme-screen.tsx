@@ -1,0 +1,90 @@
+import { useState, type CSSProperties } from 'react';
+import { themeCssVariables } from '../../../../../shared/theme-shades';
+import { DEFAULT_PRIMARY_COLOR, ThemeSchema, type Theme } from '../../../../../shared/schemas';
+import { CollapsibleSection } from '../../../components/ui/collapsible-section';
+import { HexColorField } from '../../../components/ui/hex-color-field';
+import { InlineLoading } from '../../../components/ui/loading-screen';
+import { ImagePicker } from '../../../components/ui/media-picker';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SaveButton } from '../../../components/ui/save-button';
+import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
+import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useLoad } from '../../../hooks/use-load';
+import { useSaveState } from '../../../hooks/use-save-state';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
+import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { getTheme, saveTheme } from '../api/theme';
+
+export default function ThemeScreen() {
+  const state = useLoad(getTheme, 'theme');
+  if (state.status === 'loading') return <InlineLoading />;
+  if (state.status === 'error') return <LoadError what="the theme" />;
+  return (
+    <ThemeForm
+      initial={{ primaryColor: state.data.primaryColor || DEFAULT_PRIMARY_COLOR, newsletterImage: state.data.newsletterImage ?? '' }}
+    />
+  );
+}
+
+/** Solid and outlined buttons in the chosen colour, with the site's shade variables. */
+function ButtonPreview({ color }: { color: string }) {
+  return (
+    <div className="adm-theme-preview" style={themeCssVariables(color) as CSSProperties} aria-label="Button preview" role="group">
+      <span className="adm-theme-preview__solid">Solid Button</span>
+      <span className="adm-theme-preview__outlined">Outlined Button</span>
+    </div>
+  );
+}
+
+function ThemeForm({ initial }: { initial: Theme }) {
+  const [theme, setTheme] = useState(initial);
+  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { blocker } = useUnsavedChanges(JSON.stringify(theme) !== baseline);
+  const save = useSaveState();
+
+  const onSave = () => {
+    const parsed = ThemeSchema.safeParse(theme);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const sent = JSON.stringify(theme);
+    void save.run(
+      async () => {
+        await saveTheme(parsed.data);
+        setBaseline(sent);
+      },
+      () => 'Failed to save theme',
+    );
+  };
+
+  const saveButton = <SaveButton status={save.status} onClick={onSave} />;
+  return (
+    <div className="adm-page">
+      <PageHeader title="Theme Settings" description="Colours and images used across the website." actions={saveButton} />
+      <SaveFeedback status={save.status} error={save.error} />
+      <CollapsibleSection title="Color Settings">
+        <HexColorField
+          label="Primary Color"
+          value={theme.primaryColor}
+          onChange={(primaryColor) => setTheme((current) => ({ ...current, primaryColor }))}
+          error={errors.primaryColor}
+        />
+        <ButtonPreview color={theme.primaryColor} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Newsletter Settings">
+        <ImagePicker
+          label="Newsletter Image"
+          hint="Image displayed in the newsletter subscription section"
+          value={theme.newsletterImage}
+          onChange={(newsletterImage) => setTheme((current) => ({ ...current, newsletterImage }))}
+          error={errors.newsletterImage}
+        />
+      </CollapsibleSection>
+      <div className="adm-page__footer">{saveButton}</div>
+      <UnsavedChangesDialog blocker={blocker} />
+    </div>
+  );
+}

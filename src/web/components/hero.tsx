@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { HeroConfig } from '../../shared/schemas';
+import { DEFAULT_HERO_TEXT_COLOR } from '../../shared/colors';
+import { HERO_VIDEO_DELAY_MS } from '../../shared/constants';
+import { HeroButton } from './hero-button';
+
+/**
+ * static: the hero image (or a plain coloured view), also what the server renders;
+ * intro: the intro video plays over it; loop: the loop video plays, the intro is gone;
+ * failed: a video failed or autoplay was blocked, so back to the static view for good.
+ */
+export type HeroPhase = 'static' | 'intro' | 'loop' | 'failed';
+
+function firstPhase(config: HeroConfig): HeroPhase {
+  if (config.introVideo) return 'intro';
+  if (config.loopVideo) return 'loop';
+  return 'static';
+}
+
+function HeroVideo({ src, loop, onEnded, onFail, className }: { src: string; loop: boolean; onEnded?: () => void; onFail: () => void; className: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    // play() rejects when autoplay is blocked: treat that like a failed video.
+    video.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      onFail();
+    });
+  }, [src, onFail]);
+  return (
+    <video
+      ref={ref}
+      className={className}
+      src={src}
+      muted
+      playsInline
+      loop={loop}
+      preload="auto"
+      aria-hidden="true"
+      tabIndex={-1}
+      onEnded={onEnded}
+      onError={onFail}
+    />
+  );
+}
+
+type Props = { config: HeroConfig; headingLevel?: 1 | 2; children?: ReactNode; className?: string };
+
+export function Hero({ config, headingLevel = 1, children, className }: Props) {
+  const [phase, setPhase] = useState<HeroPhase>('static');
+  const hasVideo = Boolean(config.introVideo || config.loopVideo);
+
+  useEffect(() => {
+    setPhase('static');
+    if (!hasVideo) return;
+    const timer = window.setTimeout(() => setPhase(firstPhase(config)), HERO_VIDEO_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [config, hasVideo]);
+
+  const fail = useRefCallback(() => setPhase('failed'));
+  const introEnded = useRefCallback(() => setPhase(config.loopVideo ? 'loop' : 'static'));
+
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const style = {
+    color: config.textColor || DEFAULT_HERO_TEXT_COLOR,
+    backgroundColor: config.backgroundColor || undefined,
+  };
+  const showButtons = config.button1.isActive || config.button2.isActive;
+
+  return (
+    <section className={['hero', config.heroImage ? 'hero--image' : config.backgroundColor ? 'hero--colored' : 'hero--plain', className].filter(Boolean).join(' ')} style={style} data-hero-phase={phase}>
+      <div className="hero__media">
+        {config.heroImage && <img className="hero__image" src={config.heroImage} alt="" fetchPriority="high" decoding="async" />}
+        {phase === 'loop' && config.loopVideo && <HeroVideo className="hero__video hero__video--loop" src={config.loopVideo} loop onFail={fail} />}
+        {phase === 'intro' && config.introVideo && (
+          <HeroVideo className="hero__video hero__video--intro" src={config.introVideo} loop={false} onEnded={introEnded} onFail={fail} />
+        )}
+      </div>
+      <div className="hero__scrim" aria-hidden="true" />
+      <div className="container hero__content">
+        {config.logo && <img className="hero__logo" src={config.logo} alt="" height="64" />}
+        {config.title && <Heading className="hero__title">{config.title}</Heading>}
+        {config.description && <p className="hero__description">{config.description}</p>}
+        {(showButtons || children) && (
+          <div className="hero__actions">
+            <HeroButton button={config.button1} />
+            <HeroButton button={config.button2} />
+            {children}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A stable callback that always calls the latest function (video effects must not restart on re-render). */
+function useRefCallback(fn: () => void): () => void {
+  const ref = useRef(fn);
+  ref.current = fn;
+  const [stable] = useState(() => () => ref.current());
+  return stable;
+}

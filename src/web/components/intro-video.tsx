@@ -1,0 +1,56 @@
+import { useRef, useState } from 'react';
+import { parseIntroVideo } from '../../shared/video-link';
+
+/** A video-site link with an 11-character id plays embedded; anything else is an mp4 toggled by a click (spec §2, §5). */
+export function IntroVideo({ link, title }: { link: string; title: string }) {
+  const video = parseIntroVideo(link);
+  if (video.kind === 'embed') {
+    return (
+      <div className="intro-video">
+        <iframe
+          className="intro-video__frame"
+          src={video.embedUrl}
+          title={`${title}: intro video`}
+          loading="lazy"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+    );
+  }
+  return <FileVideo url={video.url} title={title} />;
+}
+
+function FileVideo({ url, title }: { url: string; title: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const toggle = () => {
+    const element = ref.current;
+    if (!element) return;
+    if (element.paused) element.play().catch(() => setPlaying(false));
+    else element.pause();
+  };
+  return (
+    <div className="intro-video">
+      <video
+        ref={ref}
+        className="intro-video__file"
+        src={url}
+        preload="metadata"
+        playsInline
+        onClick={toggle}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        data-playing={playing}
+      />
+      {/* The video itself takes clicks; this button gives keyboards the same toggle. */}
+      <button type="button" className={playing ? 'intro-video__toggle is-playing' : 'intro-video__toggle'} onClick={toggle} aria-label={playing ? `Pause ${title} intro video` : `Play ${title} intro video`}>
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          {playing ? <path fill="currentColor" d="M7 5h4v14H7zM13 5h4v14h-4z" /> : <path fill="currentColor" d="M8 5v14l11-7z" />}
+        </svg>
+      </button>
+    </div>
+  );
+}

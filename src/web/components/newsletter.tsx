@@ -1,0 +1,83 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { NEWSLETTER_MESSAGE_MS } from '../../shared/constants';
+import type { RootData } from '../loaders';
+import defaultNewsletterImage from '../assets/newsletter-default.svg';
+
+type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success'; message: string } | { state: 'error'; message: string };
+
+export const SUBSCRIBE_SUCCESS = 'Successfully subscribed! Thank you for joining our newsletter.';
+
+async function subscribe(email: string): Promise<Status> {
+  try {
+    const response = await fetch('/api/newsletter/subscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const payload = (await response.json().catch(() => null)) as { success?: boolean; error?: string } | null;
+    if (response.ok && payload?.success) return { state: 'success', message: SUBSCRIBE_SUCCESS };
+    return { state: 'error', message: payload?.error || 'Failed to subscribe' };
+  } catch {
+    return { state: 'error', message: 'An error occurred. Please try again.' };
+  }
+}
+
+export function Newsletter() {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const image = root?.theme.newsletterImage || defaultNewsletterImage;
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const inputId = useId();
+
+  // Success and error messages each stay for 5 s, then the form is idle again (spec §4).
+  useEffect(() => {
+    if (status.state !== 'success' && status.state !== 'error') return;
+    const timer = window.setTimeout(() => setStatus({ state: 'idle' }), NEWSLETTER_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus({ state: 'submitting' });
+    const result = await subscribe(email);
+    if (result.state === 'success') setEmail('');
+    setStatus(result);
+  };
+
+  return (
+    <section className="newsletter" aria-labelledby={`${inputId}-title`}>
+      <div className="container newsletter__inner">
+        <img className="newsletter__image" src={image} alt="" width="480" height="360" loading="lazy" decoding="async" />
+        <div className="newsletter__body">
+          <h2 className="newsletter__title" id={`${inputId}-title`}>
+            Join our newsletter
+          </h2>
+          <p className="newsletter__text">New tutorials, courses and offers, straight to your inbox.</p>
+          <form className="newsletter__form" onSubmit={onSubmit}>
+            <label className="visually-hidden" htmlFor={inputId}>
+              Email address
+            </label>
+            <input
+              id={inputId}
+              className="newsletter__input"
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              placeholder="Enter your email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <button className="btn btn-primary btn-solid btn-md" type="submit" disabled={status.state === 'submitting'}>
+              {status.state === 'submitting' ? 'Subscribing...' : 'Subscribe'}
+            </button>
+          </form>
+          <p className={`newsletter__status newsletter__status--${status.state}`} role="status" aria-live="polite">
+            {status.state === 'success' || status.state === 'error' ? status.message : ''}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { routes, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
+import type { ContentSource } from './api/content-source';
+import type { LoaderContext, RootData } from './loaders';
+import { errorMeta, metaFor, type PageMeta } from './page-meta';
+import type { HydrationPayload } from './hydration';
+
+const handler = createStaticHandler(routes);
+
+export type RenderedPage =
+  | { kind: 'page'; status: number; appHtml: string; meta: PageMeta; primaryColor: string | undefined; hydration: HydrationPayload }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** Visitors never see error details: the boundary only needs to know that something failed. */
+const PUBLIC_ERROR = { message: 'Unexpected Application Error!' };
+
+function renderContext(context: StaticHandlerContext): string {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // hydrate={false}: no inline script; the state travels as JSON (see HydrationPayload).
+  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+}
+
+function withError(context: StaticHandlerContext, boundaryId: string, error: unknown): StaticHandlerContext {
+  const keep = boundaryId === ROOT_ROUTE_ID ? {} : { [ROOT_ROUTE_ID]: context.loaderData[ROOT_ROUTE_ID] };
+  return { ...context, statusCode: 500, loaderData: keep, errors: { [boundaryId]: error } };
+}
+
+/**
+ * Runs the route loaders with the server's content source and renders the
+ * matching page. A component that throws while rendering turns into the
+ * "Unexpected Application Error!" screen with status 500: first inside the
+ * layout, then, if the layout itself is what breaks, on its own.
+ */
+export async function renderPage(
+  request: Request,
+  contentSource: ContentSource,
+  onError: (error: unknown) => void = () => {},
+): Promise<RenderedPage> {
+  const requestContext: LoaderContext = { contentSource };
+  const result = await handler.query(request, { requestContext });
+  if (result instanceof Response) {
+    return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
+  }
+  let context = result;
+  if (context.errors) {
+    for (const error of Object.values(context.errors)) onError(error);
+  }
+  let appHtml: string | undefined;
+  for (const boundary of [null, PAGES_ROUTE_ID, ROOT_ROUTE_ID]) {
+    try {
+      appHtml = renderContext(context);
+      break;
+    } catch (error) {
+      onError(error);
+      if (!boundary) context = withError(context, PAGES_ROUTE_ID, error);
+      else if (boundary === PAGES_ROUTE_ID) context = withError(context, ROOT_ROUTE_ID, error);
+    }
+  }
+  if (appHtml === undefined) {
+    context = withError(context, ROOT_ROUTE_ID, new Error('render failed'));
+    appHtml = '<main class="status-screen status-screen--standalone"><h1 class="status-screen__title">Unexpected Application Error!</h1><a href="/">Go Home</a></main>';
+  }
+
+  const errors = context.errors ? Object.fromEntries(Object.keys(context.errors).map((id) => [id, PUBLIC_ERROR])) : null;
+  const root = context.loaderData[ROOT_ROUTE_ID] as RootData | undefined;
+  const meta = errors
+    ? errorMeta()
+    : metaFor(context.matches.map((match) => ({ handle: match.route.handle, data: context.loaderData[match.route.id] })));
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    appHtml,
+    meta,
+    primaryColor: root?.theme.primaryColor,
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors },
+  };
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import type { RootData } from '../loaders';
+import { themeCssVariables } from '../../shared/theme-shades';
+import { metaFor } from '../page-meta';
+import { SiteHeader } from './site-header';
+import { SiteFooter } from './site-footer';
+import '../styles/index.css';
+
+/** The publicUrl the server rendered with, read back from the canonical link. */
+function canonicalBase(): string {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  return link?.dataset.base ?? window.location.origin;
+}
+
+/** After client navigation the head follows the page; the server wrote it for the first response. */
+function useHeadSync() {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // A page whose loader failed has no data: the server's error head stays.
+    if (matches[matches.length - 1]?.data === undefined) return;
+    const meta = metaFor(matches);
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${canonicalBase()}${pathname}`);
+  }, [matches, pathname]);
+}
+
+export function RootLayout() {
+  const root = useRouteLoaderData('root') as RootData;
+  const { pathname } = useLocation();
+  useHeadSync();
+
+  useEffect(() => {
+    // Lets tests (and curious developers) see that the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // The server wrote these into <head>; keep them in step if the theme is reloaded.
+  useEffect(() => {
+    for (const [name, value] of Object.entries(themeCssVariables(root.theme.primaryColor))) {
+      document.documentElement.style.setProperty(name, value);
+    }
+  }, [root.theme.primaryColor]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader categories={root.categories} />
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter categories={root.categories} latestProducts={root.latestProducts} />
+    </>
+  );
+}

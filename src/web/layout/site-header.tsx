@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { CategorySummary } from '../loaders';
+import { useIsAdmin } from '../hooks/use-is-admin';
+import { SocialLinks } from '../components/social-links';
+import { BrandLogo } from './brand-logo';
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link');
+
+export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
+  const [open, setOpen] = useState(false);
+  const isAdmin = useIsAdmin();
+  const { pathname } = useLocation();
+  // The mobile menu closes once a link took the visitor elsewhere.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand" aria-label="Showcase, Learning Platform: home">
+          <BrandLogo />
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="menu-toggle__bar" aria-hidden="true" />
+          <span className="menu-toggle__bar" aria-hidden="true" />
+          <span className="menu-toggle__bar" aria-hidden="true" />
+        </button>
+        <nav id="site-nav" className={open ? 'site-nav is-open' : 'site-nav'} aria-label="Main">
+          <ul className="site-nav__list">
+            <li>
+              <NavLink to="/" end className={navClass}>
+                Home
+              </NavLink>
+            </li>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <NavLink to={`/category/${category.slug}`} className={navClass}>
+                  {category.title}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/about" className={navClass}>
+                About
+              </NavLink>
+            </li>
+            {isAdmin && (
+              <li>
+                {/* The back-office is its own app: a full page load. */}
+                <a href="/admin" className="site-nav__link">
+                  Admin
+                </a>
+              </li>
+            )}
+          </ul>
+          <SocialLinks className="site-nav__social" />
+        </nav>
+      </div>
+    </header>
+  );
+}

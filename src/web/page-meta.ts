@@ -1,0 +1,53 @@
+import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData } from './loaders';
+
+export const SITE_NAME = 'Showcase';
+const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
+
+export type PageMeta = { title: string; description: string };
+/** Each page route declares its head in `handle.meta`, read by the server renderer and by the client after navigation. */
+export type RouteHandle = { meta?: (data: unknown) => PageMeta };
+
+const titled = (title: string) => `${title} | ${SITE_NAME}`;
+const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text);
+
+const notFoundMeta = (title: string, description: string): PageMeta => ({ title: titled(title), description });
+
+export const homeMeta = (data: unknown): PageMeta => {
+  const hero = (data as HomeData | undefined)?.hero;
+  return {
+    title: hero?.title ? titled(hero.title) : `${SITE_NAME} | Learning Platform`,
+    description: clip(hero?.description || DEFAULT_DESCRIPTION),
+  };
+};
+
+export const aboutMeta = (data: unknown): PageMeta => {
+  const hero = (data as AboutData | undefined)?.about.heroConfig;
+  return { title: titled('About'), description: clip(hero?.description || DEFAULT_DESCRIPTION) };
+};
+
+export const categoryMeta = (data: unknown): PageMeta => {
+  if (isNotFound(data) || !data) return notFoundMeta('Category Not Found', "The category you're looking for doesn't exist.");
+  const { category } = data as CategoryData;
+  return { title: titled(category.title), description: clip(category.description || DEFAULT_DESCRIPTION) };
+};
+
+export const productMeta = (data: unknown): PageMeta => {
+  if (isNotFound(data) || !data) return notFoundMeta('Product Not Found', "The product you're looking for doesn't exist.");
+  const { product } = data as ProductData;
+  const text = product.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return { title: titled(product.title), description: clip(text || product.duration || DEFAULT_DESCRIPTION) };
+};
+
+export const pageNotFoundMeta = (): PageMeta => notFoundMeta('Page Not Found', "The page you're looking for doesn't exist.");
+
+export const errorMeta = (): PageMeta => ({ title: titled('Unexpected Application Error!'), description: DEFAULT_DESCRIPTION });
+
+/** The meta of the deepest route that declares one. */
+export function metaFor(matches: { handle?: unknown; data?: unknown }[]): PageMeta {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const match = matches[i];
+    const meta = (match?.handle as RouteHandle | undefined)?.meta;
+    if (match && meta) return meta(match.data);
+  }
+  return { title: SITE_NAME, description: DEFAULT_DESCRIPTION };
+}

@@ -1,0 +1,19 @@
+import { useLoaderData } from 'react-router';
+import type { AboutData } from '../loaders';
+import { Hero } from '../components/hero';
+
+export function AboutPage() {
+  const { about } = useLoaderData() as AboutData;
+  return (
+    <>
+      <Hero config={about.heroConfig} />
+      {!about.heroConfig.title && <h1 className="visually-hidden">About</h1>}
+      {about.content && (
+        <section className="section container">
+          {/* Sanitised on the server before it was stored. */}
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: about.content }} />
+        </section>
+      )}
+    </>
+  );
+}

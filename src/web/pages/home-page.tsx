@@ -1,0 +1,49 @@
+import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
+import { HOMEPAGE_PRODUCTS_PER_CATEGORY } from '../../shared/constants';
+import type { HomeData, RootData } from '../loaders';
+import { Hero } from '../components/hero';
+import { CategoryTile } from '../components/category-tile';
+import { ProductGrid } from '../components/product-card';
+import { Newsletter } from '../components/newsletter';
+
+export function HomePage() {
+  const { hero, products } = useLoaderData() as HomeData;
+  const { categories } = useRouteLoaderData('root') as RootData;
+  const sections = categories
+    .map((category) => ({ category, products: products.filter((p) => p.categories.includes(category.id)) }))
+    .filter((section) => section.products.length > 0);
+
+  return (
+    <>
+      <Hero config={hero} />
+      {categories.length > 0 && (
+        <section className="section container" aria-labelledby="categories-title">
+          <h2 className="section__title" id="categories-title">
+            Categories
+          </h2>
+          <ul className="category-grid">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <CategoryTile category={category} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {sections.map(({ category, products: items }) => (
+        <section key={category.id} className="section container" aria-labelledby={`latest-${category.id}`}>
+          <div className="section__header">
+            <h2 className="section__title" id={`latest-${category.id}`}>
+              Latest {category.title}
+            </h2>
+            <Link className="section__more" to={`/category/${category.slug}`} aria-label={`View all ${category.title}`}>
+              View all
+            </Link>
+          </div>
+          <ProductGrid products={items.slice(0, HOMEPAGE_PRODUCTS_PER_CATEGORY)} perRow={2} />
+        </section>
+      ))}
+      <Newsletter />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link, useLoaderData } from 'react-router';
+import { isNotFound, type NotFoundData, type ProductData } from '../loaders';
+import { Hero } from '../components/hero';
+import { NotFoundScreen } from '../components/not-found-screen';
+import { IntroVideo } from '../components/intro-video';
+import { Gallery } from '../components/gallery';
+
+export function ProductPage() {
+  const loaded = useLoaderData() as ProductData | NotFoundData;
+  if (isNotFound(loaded)) {
+    return <NotFoundScreen title="Product Not Found" message="The product you're looking for doesn't exist." />;
+  }
+  const { product, categories, tags } = loaded;
+  return (
+    <div className={product.darkMode ? 'product-page theme-dark' : 'product-page'} data-dark-mode={product.darkMode}>
+      <Hero config={product.heroConfig} headingLevel={2} />
+      <div className="container product-page__body">
+        <header className="product-page__header">
+          <div>
+            <h1 className="product-page__title">{product.title}</h1>
+            <p className="product-page__duration">{product.duration}</p>
+          </div>
+          <a className="btn btn-primary btn-solid btn-lg" href={product.buyLink}>
+            Buy Now
+          </a>
+        </header>
+        {(categories.length > 0 || tags.length > 0) && (
+          <div className="product-page__chips">
+            {categories.length > 0 && (
+              <ul className="chip-list" aria-label="Categories">
+                {categories.map((category) => (
+                  <li key={category.id}>
+                    <Link className="chip chip--category" to={`/category/${category.slug}`}>
+                      {category.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {tags.length > 0 && (
+              <ul className="chip-list" aria-label="Tags">
+                {tags.map((tag) => (
+                  <li key={tag.id}>
+                    <span className="chip">{tag.title}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="product-page__main">
+          {/* Sanitised on the server before it was stored. */}
+          <div className="rich-text product-page__description" dangerouslySetInnerHTML={{ __html: product.description }} />
+          {product.introVideo && <IntroVideo link={product.introVideo} title={product.title} />}
+        </div>
+        <Gallery items={product.gallery} title={product.title} />
+      </div>
+    </div>
+  );
+}

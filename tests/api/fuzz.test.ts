@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Throws garbage at every write route of the API, as the administrator:
+ * each answer must be a 4xx with the error envelope, nothing may change, and
+ * the server must stay healthy.
+ */
+
+type Method = 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Route = { method: Method; path: string };
+type Ids = { product: string; category: string; tag: string };
+
+const MEGABYTE = 'x'.repeat(1024 * 1024);
+const routeKey = (route: Route) => `${route.method} ${route.path}`;
+
+/** Every write route the app has, read from Fastify's route tree, so a new route cannot escape the fuzzing. */
+function discoverWriteRoutes(app: FastifyInstance): Route[] {
+  const stack: string[] = [];
+  const found = new Map<string, Route>();
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (!normalised.startsWith('/api/')) continue;
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH') {
+        found.set(`${method} ${normalised}`, { method, path: normalised });
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+const product = (ids: Ids) => ({
+  slug: 'fuzzed',
+  title: 'Fuzzed',
+  duration: '1 hour',
+  mainImage: '/uploads/f.jpg',
+  buyLink: 'https://shop.example.com/f',
+  description: '<p>Body</p>',
+  introVideo: '/uploads/f.mp4',
+  categories: [ids.category],
+  tags: [ids.tag],
+  gallery: [{ url: '/uploads/g.jpg', order: 0 }],
+  darkMode: false,
+  order: 1,
+  heroConfig: { title: 'Hero', textColor: '#ffffff', button1: { isActive: true, text: 'Go', link: '/', color: 'primary', variant: 'solid', size: 'md' } },
+});
+const category = () => ({
+  slug: 'fuzzed',
+  title: 'Fuzzed',
+  description: 'Fuzzed',
+  tileImage: '/uploads/c.jpg',
+  tileVideo: '/uploads/c.mp4',
+  itemsPerRow: 2,
+  order: 1,
+  heroConfig: { title: 'Hero', button2: { isActive: false, size: 'sm' } },
+});
+const hero = () => ({ title: 'Hero', logo: '/uploads/l.png', textColor: '#ffffff', button1: { isActive: true, text: 'Go', size: 'lg' } });
+
+/** A valid body per route taking JSON; the fuzzing breaks one field at a time. */
+const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
+  'POST /api/auth/login': () => ({ password: 'not-the-password', remember: false }),
+  'POST /api/newsletter/subscribe': () => ({ email: 'fuzz@example.com' }),
+  'POST /api/products': product,
+  'PUT /api/products/:id': product,
+  'PUT /api/products/reorder/bulk': (ids) => ({ products: [{ id: ids.product, order: 3 }] }),
+  'POST /api/categories': category,
+  'PUT /api/categories/:id': category,
+  'PUT /api/categories/reorder/bulk': (ids) => ({ categories: [{ id: ids.category, order: 3 }] }),
+  'POST /api/tags': () => ({ title: 'Fuzz tag' }),
+  'PUT /api/tags/:id': () => ({ title: 'Fuzz tag' }),
+  'PUT /api/homepage': hero,
+  'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
+  'PUT /api/theme': () => ({ primaryColor: '#123456', newsletterImage: '/uploads/n.jpg' }),
+};
+/** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
+const NO_JSON_BODY = new Set([
+  'POST /api/auth/verify',
+  'POST /api/auth/logout',
+  'POST /api/upload/image',
+  'POST /api/homepage/upload',
+  'DELETE /api/products/:id',
+  'DELETE /api/categories/:id',
+  'DELETE /api/tags/:id',
+]);
+/** Multipart upload routes: any JSON body at all is the wrong kind of request. */
+const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);
+const NUMERIC_FIELDS = new Set(['order', 'itemsPerRow']);
+
+type Mutation = { label: string; field: string; body: string };
+
+const wrongTypeOf = (value: unknown): unknown => {
+  if (typeof value === 'string') return 12345;
+  if (typeof value === 'number') return '12';
+  if (typeof value === 'boolean') return 'true';
+  if (Array.isArray(value)) return { not: 'a list' };
+  return [1, 2, 3];
+};
+
+/** One broken copy of `base` per leaf and per kind of damage: wrong type, 1 MB string, negative or NaN numbers. */
+function mutations(base: unknown): Mutation[] {
+  const result: Mutation[] = [];
+  const visit = (value: unknown, path: (string | number)[]) => {
+    if (path.length > 0) {
+      const field = path.join('.');
+      const withValue = (replacement: unknown) => JSON.stringify(setAt(base, path, replacement));
+      result.push({ label: `${field} of the wrong type`, field, body: withValue(wrongTypeOf(value)) });
+      result.push({ label: `${field} as a 1 MB string`, field, body: withValue(MEGABYTE) });
+      if (NUMERIC_FIELDS.has(String(path.at(-1)))) {
+        result.push({ label: `${field} negative`, field, body: withValue(-1) });
+        result.push({ label: `${field} negative and huge`, field, body: withValue(-1e12) });
+        // NaN is not JSON: the text is written by hand.
+        result.push({ label: `${field} NaN`, field: '', body: withValue(987654321).replace('987654321', 'NaN') });
+      }
+    }
+    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  visit(base, []);
+  return result;
+}
+
+function setAt(base: unknown, path: (string | number)[], replacement: unknown): unknown {
+  const copy = structuredClone(base) as Record<string | number, unknown>;
+  let cursor = copy;
+  for (const key of path.slice(0, -1)) cursor = cursor[key] as Record<string | number, unknown>;
+  cursor[path.at(-1)!] = replacement;
+  return copy;
+}
+
+/** Bodies that are not JSON at all. */
+const UNPARSEABLE = [
+  { label: 'truncated JSON', body: '{"title": "x", ' },
+  { label: 'NaN', body: 'NaN' },
+  { label: 'an object holding NaN', body: '{"order": NaN, "itemsPerRow": NaN}' },
+  { label: 'single quotes', body: "{'title': 'x'}" },
+  { label: 'a trailing comma', body: '{"title": "x",}' },
+  { label: 'undefined', body: 'undefined' },
+];
+/** JSON of the wrong shape for a route expecting an object. */
+const WRONG_SHAPES = [
+  { label: 'an empty array', body: '[]' },
+  { label: 'an array of objects', body: '[{"title": "x"}]' },
+  { label: 'a 1 MB string', body: JSON.stringify(MEGABYTE) },
+  { label: 'a number', body: '42' },
+  { label: 'a negative number', body: '-1' },
+  { label: 'null', body: 'null' },
+  { label: 'true', body: 'true' },
+];
+
+describe('fuzzing every write route', () => {
+  let t: TestApp;
+  let ids: Ids;
+  let routes: Route[];
+  let snapshot: Record<string, unknown>;
+
+  const readAll = async () => {
+    const state: Record<string, unknown> = {};
+    for (const url of ['/api/products', '/api/categories', '/api/tags', '/api/homepage', '/api/about', '/api/theme']) {
+      state[url] = (await t.app.inject({ method: 'GET', url })).json();
+    }
+    state.subscribers = (await t.asAdmin({ method: 'GET', url: '/api/newsletter/subscribers' })).json();
+    state.media = await t.app.ctx.db.selectFrom('media').selectAll().execute();
+    return state;
+  };
+
+  const send = (route: Route, body: string, id?: string) =>
+    t.asAdmin({
+      method: route.method,
+      url: route.path.replace(':id', encodeURIComponent(id ?? idFor(route))),
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    });
+  const idFor = (route: Route) =>
+    route.path.startsWith('/api/products') ? ids.product : route.path.startsWith('/api/categories') ? ids.category : ids.tag;
+
+  const expectRejected = (response: LightMyRequestResponse, label: string, field?: string) => {
+    expect(response.statusCode, `${label}: ${response.statusCode} ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, label).toBeLessThan(500);
+    const body = response.json();
+    expect(Object.keys(body).sort(), label).toEqual(['error', 'success']);
+    expect(body.success, label).toBe(false);
+    expect(typeof body.error, label).toBe('string');
+    expect(body.error.length, label).toBeGreaterThan(0);
+    if (field) expect(body.error, label).toMatch(new RegExp(`^${field.replaceAll('.', '\\.')}: `));
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const created = async (url: string, payload: object) => {
+      const response = await t.asAdmin({ method: 'POST', url, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data.id as string;
+    };
+    const categoryId = await created('/api/categories', { ...category(), slug: 'existing', order: undefined });
+    const tagId = await created('/api/tags', { title: 'Existing' });
+    const productId = await created('/api/products', { ...product({ category: categoryId, tag: tagId, product: '' }), slug: 'existing' });
+    ids = { product: productId, category: categoryId, tag: tagId };
+    await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'existing@example.com' } });
+    routes = discoverWriteRoutes(t.app);
+    snapshot = await readAll();
+  });
+  afterAll(async () => t.close());
+
+  it('knows how to fuzz every write route of the API', () => {
+    const keys = routes.map(routeKey);
+    expect(keys).toEqual(expect.arrayContaining([...Object.keys(JSON_BODIES), 'POST /api/auth/verify', 'POST /api/auth/logout']));
+    const unplanned = keys.filter((key) => !(key in JSON_BODIES) && !NO_JSON_BODY.has(key));
+    expect(unplanned, 'add these routes to the fuzz plan').toEqual([]);
+  });
+
+  it('rejects bodies that are not JSON on every write route, even with an existing id', async () => {
+    for (const route of routes) {
+      for (const { label, body } of UNPARSEABLE) expectRejected(await send(route, body), `${routeKey(route)} with ${label}`);
+    }
+  });
+
+  it('rejects JSON of the wrong shape on every route that reads a body', async () => {
+    for (const route of routes) {
+      const key = routeKey(route);
+      // Body-less routes ignore a well-formed body; deleting is tried on an unknown id.
+      if (NO_JSON_BODY.has(key) && !UPLOADS.has(key) && route.method !== 'DELETE') continue;
+      for (const { label, body } of WRONG_SHAPES) {
+        expectRejected(await send(route, body, route.method === 'DELETE' ? 'no-such-id' : undefined), `${key} with ${label}`);
+      }
+    }
+  });
+
+  it('rejects each broken field of each body, naming the field', async () => {
+    let count = 0;
+    for (const route of routes) {
+      const makeBody = JSON_BODIES[routeKey(route)];
+      if (!makeBody) continue;
+      for (const mutation of mutations(makeBody(ids))) {
+        expectRejected(await send(route, mutation.body), `${routeKey(route)} with ${mutation.label}`, mutation.field || undefined);
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(200);
+  });
+
+  it('rejects missing fields on the create routes', async () => {
+    for (const key of ['POST /api/products', 'POST /api/categories', 'POST /api/tags', 'POST /api/newsletter/subscribe', 'POST /api/auth/login', 'PUT /api/theme']) {
+      const [method, path] = key.split(' ') as [Method, string];
+      expectRejected(await send({ method, path }, '{}'), `${key} with {}`);
+    }
+  });
+
+  it('answers 4xx for ids that are unknown, huge or strange', async () => {
+    for (const route of routes.filter((item) => item.path.includes(':id'))) {
+      const makeBody = JSON_BODIES[routeKey(route)];
+      const body = makeBody ? JSON.stringify(makeBody(ids)) : '{}';
+      for (const id of ['no-such-id', 'x'.repeat(10_000), '../../etc/passwd', "' OR 1=1 --", '%00', ' ']) {
+        expectRejected(await send(route, body, id), `${routeKey(route)} with id ${id.slice(0, 20)}`);
+      }
+    }
+  });
+
+  it('changed nothing, kept the admin session and stays healthy', async () => {
+    expect(await readAll()).toEqual(snapshot);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().success).toBe(true);
+    const verify = await t.asAdmin({ method: 'POST', url: '/api/auth/verify' });
+    expect(verify.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+describe('newsletter API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const subscribe = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: payload as object });
+  const subscribers = async () => {
+    const response = await t.asAdmin({ method: 'GET', url: '/api/newsletter/subscribers' });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { id: string; email: string; createdAt: string }[];
+  };
+
+  it('lets a visitor subscribe without a token and stores the address normalised', async () => {
+    const response = await subscribe({ email: '  Jane.Doe@Example.COM ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: { subscribed: true } });
+    const list = await subscribers();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toEqual({ id: expect.any(String), email: 'jane.doe@example.com', createdAt: expect.any(String) });
+    expect(new Date(list[0]!.createdAt).toISOString()).toBe(list[0]!.createdAt);
+  });
+
+  it('answers a repeat exactly like a first subscription and keeps one row', async () => {
+    const first = await subscribe({ email: 'repeat@example.com' });
+    const again = await subscribe({ email: 'REPEAT@example.com' });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.body).toBe(first.body);
+    const rows = (await subscribers()).filter((row) => row.email === 'repeat@example.com');
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses an invalid address naming the field', async () => {
+    for (const payload of [{ email: 'not-an-address' }, { email: '' }, {}, { email: 42 }, { email: `${'a'.repeat(250)}@example.com` }]) {
+      const response = await subscribe(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().success).toBe(false);
+      expect(response.json().error).toMatch(/^email: /);
+    }
+    expect((await subscribe({ email: 'nope' })).json().error).toBe('email: must be a valid e-mail address');
+    expect(await subscribers()).toHaveLength(2);
+  });
+
+  it('shows the subscriber list only to the administrator', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/newsletter/subscribers' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, error: 'Authentication required' });
+    const forged = await t.app.inject({ method: 'GET', url: '/api/newsletter/subscribers', headers: { authorization: 'Bearer forged' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('lists the newest subscriber first', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await subscribe({ email: 'latest@example.com' });
+    expect((await subscribers())[0]!.email).toBe('latest@example.com');
+  });
+});

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { createCategory } from '../../src/server/modules/categories/category.service';
+import { createProduct, listProducts } from '../../src/server/modules/products/product.service';
+
+type ProductData = { id: string; slug: string; order: number; categories: string[]; tags: string[]; [key: string]: unknown };
+
+const product = (slug: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  title: `Product ${slug}`,
+  duration: '2 hours - 12 lessons',
+  mainImage: `/uploads/${slug}.jpg`,
+  buyLink: 'https://shop.example.com/buy',
+  description: '<p>Learn <strong>things</strong></p>',
+  introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  ...extra,
+});
+
+describe('products API', () => {
+  let t: TestApp;
+  let categoryA: string;
+  let categoryB: string;
+  let tagX: string;
+  let tagY: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const makeCategory = async (slug: string) =>
+      (
+        await t.asAdmin({
+          method: 'POST',
+          url: '/api/categories',
+          payload: { slug, title: slug, description: 'd', tileImage: '/uploads/c.jpg' },
+        })
+      ).json().data.id as string;
+    const makeTag = async (title: string) => (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } })).json().data.id as string;
+    categoryA = await makeCategory('cat-a');
+    categoryB = await makeCategory('cat-b');
+    tagX = await makeTag('X');
+    tagY = await makeTag('Y');
+  });
+  afterAll(async () => t.close());
+
+  const create = async (slug: string, extra: Record<string, unknown> = {}) => {
+    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product(slug, extra) });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as ProductData;
+  };
+  const list = async () => (await t.app.inject({ method: 'GET', url: '/api/products' })).json().data as ProductData[];
+
+  it('lists nothing at first', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/products' });
+    expect(response.json()).toEqual({ success: true, data: [] });
+  });
+
+  it('creates a product with links in the given order, sorted gallery and defaults', async () => {
+    const made = await create('full', {
+      categories: [categoryB, categoryA],
+      tags: [tagY, tagX],
+      gallery: [
+        { url: '/uploads/g2.jpg', order: 2 },
+        { url: '/uploads/g0.jpg', order: 0 },
+        { url: '/uploads/g1.jpg', order: 1 },
+      ],
+      heroConfig: { title: 'Hero', button1: { isActive: true, text: 'Go', link: '/about' } },
+    });
+    expect(made).toMatchObject({
+      slug: 'full',
+      title: 'Product full',
+      duration: '2 hours - 12 lessons',
+      categories: [categoryB, categoryA],
+      tags: [tagY, tagX],
+      darkMode: false,
+      order: 0,
+    });
+    expect((made.gallery as { order: number }[]).map((item) => item.order)).toEqual([0, 1, 2]);
+    expect((made.heroConfig as { button1: { size: string; isActive: boolean } }).button1).toMatchObject({ isActive: true, size: 'md' });
+
+    const byId = await t.app.inject({ method: 'GET', url: `/api/products/${made.id}` });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().data).toEqual(made);
+    const bySlug = await t.app.inject({ method: 'GET', url: '/api/products/slug/full' });
+    expect(bySlug.json().data).toEqual(made);
+  });
+
+  it('gives a new product the highest order + 1 and keeps the order on update without one', async () => {
+    await create('high', { order: 10, darkMode: true });
+    const next = await create('after-high');
+    expect(next.order).toBe(11);
+    const updated = await t.asAdmin({ method: 'PUT', url: `/api/products/${next.id}`, payload: product('after-high', { title: 'Renamed' }) });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({ title: 'Renamed', order: 11 });
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${next.id}`, payload: product('after-high', { order: 1 }) });
+    expect(moved.json().data.order).toBe(1);
+    const orders = (await list()).map((item) => item.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect((await list()).find((item) => item.slug === 'high')?.darkMode).toBe(true);
+  });
+
+  it('updates links and fields', async () => {
+    const made = await create('relink', { categories: [categoryA], tags: [tagX] });
+    const response = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/products/${made.id}`,
+      payload: product('relinked', { categories: [categoryB], tags: [], darkMode: true, duration: '3 hours' }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ id: made.id, slug: 'relinked', categories: [categoryB], tags: [], darkMode: true, duration: '3 hours' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/slug/relink' })).statusCode).toBe(404);
+  });
+
+  it('finds a product by the longest slug allowed', async () => {
+    const slug = `${'a'.repeat(99)}-${'b'.repeat(100)}`;
+    const made = await create(slug, { title: 'Long slug' });
+    const response = await t.app.inject({ method: 'GET', url: `/api/products/slug/${slug}` });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.json().data.id).toBe(made.id);
+    const tooLong = await t.app.inject({ method: 'GET', url: `/api/products/slug/${'c'.repeat(5000)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ success: false, error: 'Request URL is too long' });
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ success: false, error: 'Request URL is not valid' });
+  });
+
+  it('refuses a duplicate slug with 409', async () => {
+    const other = await create('unique-one');
+    const dup = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('full') });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ success: false, error: 'A product with this slug already exists' });
+    const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/products/${other.id}`, payload: product('full') });
+    expect(dupUpdate.statusCode).toBe(409);
+    expect(dupUpdate.json().error).toBe('A product with this slug already exists');
+  });
+
+  it('refuses unknown category or tag ids with 400 naming them, and writes nothing', async () => {
+    const before = await list();
+    const badCategory = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('bad-cat', { categories: [categoryA, 'xyz'] }) });
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json()).toEqual({ success: false, error: 'categories: unknown category id xyz' });
+    const badTag = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('bad-tag', { tags: [tagX, 'nope'] }) });
+    expect(badTag.statusCode).toBe(400);
+    expect(badTag.json().error).toBe('tags: unknown tag id nope');
+    expect(await list()).toEqual(before);
+
+    // An update with a bad link leaves the product and its links as they were.
+    const target = before.find((item) => item.slug === 'full')!;
+    const badUpdate = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/products/${target.id}`,
+      payload: product('full', { title: 'Changed', categories: ['ghost'] }),
+    });
+    expect(badUpdate.statusCode).toBe(400);
+    expect(badUpdate.json().error).toBe('categories: unknown category id ghost');
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${target.id}` })).json().data).toEqual(target);
+  });
+
+  it('names the field on invalid input', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...product('x'), title: '   ' }, /^title: /],
+      [{ ...product('x'), slug: 'Bad Slug!' }, /^slug: /],
+      [{ ...product('x'), buyLink: 'javascript:alert(1)' }, /^buyLink: /],
+      [{ ...product('x'), description: '' }, /^description: /],
+      [{ ...product('x'), description: '<script>alert(1)</script>' }, /^description: /],
+      [{ ...product('x'), categories: 'cat-a' }, /^categories: /],
+      [{ ...product('x'), gallery: [{ url: 'data:image/png;base64,AA', order: 0 }] }, /^gallery\.0\.url: /],
+      [{ ...product('x'), darkMode: 'yes' }, /^darkMode: /],
+      [{ ...product('x'), order: 1.5 }, /^order: /],
+      [{ ...product('x'), introVideo: undefined }, /^introVideo: /],
+    ];
+    const before = (await list()).length;
+    for (const [payload, message] of cases) {
+      const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error).toMatch(message);
+    }
+    expect((await list()).length).toBe(before);
+  });
+
+  it('sanitises the description on save', async () => {
+    const made = await create('dirty', {
+      description: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(2)">x</a><img src="/uploads/a.png" onerror="alert(3)"></p>',
+    });
+    const description = made.description as string;
+    expect(description).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(description).toContain('<img src="/uploads/a.png" />');
+    expect(description).toContain('Hi');
+  });
+
+  it('answers 404 for unknown ids and slugs', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/products/unknown' },
+      { method: 'GET' as const, url: '/api/products/slug/unknown' },
+      { method: 'PUT' as const, url: '/api/products/unknown', payload: product('unknown') },
+      { method: 'DELETE' as const, url: '/api/products/unknown' },
+    ]) {
+      const response = await t.asAdmin(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+      expect(response.json()).toEqual({ success: false, error: 'Product not found' });
+    }
+  });
+
+  it('refuses writes without a token and changes nothing', async () => {
+    const before = await list();
+    const target = before[0]!;
+    for (const request of [
+      { method: 'POST' as const, url: '/api/products', payload: product('sneaky') },
+      { method: 'PUT' as const, url: `/api/products/${target.id}`, payload: product(target.slug, { title: 'Hacked' }) },
+      { method: 'DELETE' as const, url: `/api/products/${target.id}` },
+      { method: 'PUT' as const, url: '/api/products/reorder/bulk', payload: { products: [{ id: target.id, order: 77 }] } },
+    ]) {
+      const response = await t.app.inject({ ...request, headers: { authorization: 'Bearer not-a-real-token' } });
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(401);
+      expect(response.json().success).toBe(false);
+    }
+    expect(await list()).toEqual(before);
+  });
+
+  it('reorders all in one transaction; an unknown id is 404 and earlier items keep their order', async () => {
+    const before = await list();
+    const reversed = [...before].reverse().map((item, index) => ({ id: item.id, order: index }));
+    const response = await t.asAdmin({ method: 'PUT', url: '/api/products/reorder/bulk', payload: { products: reversed } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.map((item: ProductData) => item.id)).toEqual(reversed.map((item) => item.id));
+    const after = await list();
+    expect(after.map((item) => [item.id, item.order])).toEqual(reversed.map((item) => [item.id, item.order]));
+
+    const refused = await t.asAdmin({
+      method: 'PUT',
+      url: '/api/products/reorder/bulk',
+      payload: { products: [{ id: after[0]!.id, order: 900 }, { id: 'missing', order: 901 }, { id: after[1]!.id, order: 902 }] },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ success: false, error: 'Product not found' });
+    expect(await list()).toEqual(after);
+
+    const malformed = await t.asAdmin({ method: 'PUT', url: '/api/products/reorder/bulk', payload: { products: { id: 'a' } } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatch(/^products: /);
+  });
+
+  it('deleting a category removes it from every product', async () => {
+    const doomed = (
+      await t.asAdmin({ method: 'POST', url: '/api/categories', payload: { slug: 'doomed', title: 'Doomed', description: 'd', tileImage: '/uploads/c.jpg' } })
+    ).json().data.id as string;
+    const one = await create('linked-one', { categories: [doomed, categoryA] });
+    const two = await create('linked-two', { categories: [doomed] });
+    const removed = await t.asAdmin({ method: 'DELETE', url: `/api/categories/${doomed}` });
+    expect(removed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${one.id}` })).json().data.categories).toEqual([categoryA]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${two.id}` })).json().data.categories).toEqual([]);
+  });
+
+  it('deletes a product with its links', async () => {
+    const made = await create('to-delete', { categories: [categoryA], tags: [tagX] });
+    const response = await t.asAdmin({ method: 'DELETE', url: `/api/products/${made.id}` });
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${made.id}` })).statusCode).toBe(404);
+    const links = await t.app.ctx.db.selectFrom('product_categories').selectAll().where('product_id', '=', made.id).execute();
+    expect(links).toEqual([]);
+  });
+
+  it('tells the page caches about each write', async () => {
+    const before = t.app.ctx.contentEvents.current;
+    const made = await create('cache-buster');
+    const afterCreate = t.app.ctx.contentEvents.current;
+    expect(afterCreate).toBeGreaterThan(before);
+    await t.asAdmin({ method: 'DELETE', url: `/api/products/${made.id}` });
+    expect(t.app.ctx.contentEvents.current).toBeGreaterThan(afterCreate);
+  });
+
+  it('runs inside a caller\'s transaction (as the demo seeder does) and rolls back with it', async () => {
+    const db = t.app.ctx.db;
+    const before = await listProducts(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        const categoryMade = await createCategory(trx, { slug: 'in-trx', title: 'In trx', description: 'd', tileImage: '/uploads/t.jpg' });
+        const made = await createProduct(trx, product('in-trx', { categories: [categoryMade.id] }));
+        expect(made.categories).toEqual([categoryMade.id]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await listProducts(db)).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/categories/slug/in-trx' })).statusCode).toBe(404);
+  });
+});

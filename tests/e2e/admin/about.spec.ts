@@ -1,0 +1,110 @@
+import type { AboutPage } from '../../../src/shared/schemas';
+import { abortApi, expect, failApi, nextDialogMessage, openAdmin, pngFile, test, unique } from './fixtures';
+
+test('about content saves, persists after a reload and shows on /about', async ({ adminPage: page, api }) => {
+  const original = await api.get<AboutPage>('/api/about');
+  await openAdmin(page, '/admin/about');
+  const content = page.getByRole('region', { name: 'Content' });
+  const hero = page.getByRole('region', { name: 'Hero' });
+  await expect(content.getByRole('button', { name: 'Content' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(hero.getByRole('button', { name: 'Hero', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/about');
+  const editor = content.getByRole('textbox', { name: 'Content' });
+  await expect(editor).toBeVisible();
+  expect(await editor.evaluate((node) => node.getBoundingClientRect().height)).toBeGreaterThanOrEqual(400);
+
+  const sentence = unique('Our admin-written story');
+  try {
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(sentence);
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Content' }).getByRole('textbox', { name: 'Content' })).toContainText(sentence);
+    await page.goto('/about');
+    await expect(page.getByText(sentence)).toBeVisible();
+  } finally {
+    await api.put('/api/about', original);
+  }
+});
+
+test('a blank about page is saved as null', async ({ adminPage: page, api }) => {
+  const original = await api.get<AboutPage>('/api/about');
+  await openAdmin(page, '/admin/about');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await expect(editor).toBeVisible();
+  // Answer the save from the test, so the public about page keeps its content: only the payload matters here.
+  let sent: unknown;
+  await page.route('**/api/about', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    sent = route.request().postDataJSON();
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: sent }) });
+  });
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
+  expect((sent as AboutPage).content).toBeNull();
+  expect((await api.get<AboutPage>('/api/about')).content).toBe(original.content);
+});
+
+test('a failed about save shows "Failed to save changes"', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/about');
+  await failApi(page, '**/api/about', 'PUT', 500, 'Something broke');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to save changes');
+});
+
+test('rich-text toolbar and image upload: placeholder, returned url, and both failure alerts', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/about');
+  const content = page.getByRole('region', { name: 'Content' });
+  const editor = content.getByRole('textbox', { name: 'Content' });
+  await expect(editor).toBeVisible();
+  const toolbar = content.locator('.ql-toolbar');
+  for (const format of ['bold', 'italic', 'underline', 'strike', 'link', 'image', 'clean']) {
+    await expect(toolbar.locator(`button.ql-${format}`)).toHaveCount(1);
+  }
+  await expect(toolbar.locator('button.ql-list')).toHaveCount(2);
+  await expect(toolbar.locator('select.ql-header option')).toHaveCount(7);
+  await expect(toolbar.locator('select.ql-size option')).toHaveCount(4);
+  for (const picker of ['color', 'background', 'align']) await expect(toolbar.locator(`.ql-${picker}`).first()).toBeAttached();
+
+  await editor.click();
+  // Hold the upload so the placeholder can be seen, then let the real server answer.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/upload/image', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await toolbar.locator('button.ql-image').click();
+  await (await chooser).setFiles(await pngFile('inline.png'));
+  await expect(editor.locator('img[src^="data:image/svg+xml"]')).toHaveCount(1);
+  release();
+  await expect(editor.locator('img[src^="/uploads/"]')).toHaveCount(1);
+  await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
+  await page.unroute('**/api/upload/image');
+
+  await failApi(page, '**/api/upload/image', 'POST', 415, 'Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image');
+  let alert = nextDialogMessage(page);
+  const chooser2 = page.waitForEvent('filechooser');
+  await toolbar.locator('button.ql-image').click();
+  await (await chooser2).setFiles(await pngFile('refused.png'));
+  expect(await alert).toBe('Upload failed: Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image');
+  await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
+  await page.unroute('**/api/upload/image');
+
+  await abortApi(page, '**/api/upload/image', 'POST');
+  alert = nextDialogMessage(page);
+  const chooser3 = page.waitForEvent('filechooser');
+  await toolbar.locator('button.ql-image').click();
+  await (await chooser3).setFiles(await pngFile('network.png'));
+  expect(await alert).toBe('Image upload failed');
+  await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
+  await expect(editor.locator('img')).toHaveCount(1);
+});

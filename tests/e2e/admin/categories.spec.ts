@@ -1,0 +1,176 @@
+import type { Category } from '../../../src/shared/schemas';
+import { categoryInput, expect, failApi, openAdmin, pngFile, test, unique } from './fixtures';
+
+const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+test('create a category with uploads, see it on the public site, edit it, then delete it', async ({ adminPage: page, api }) => {
+  const title = unique('Admin Category');
+  const slug = slugOf(title);
+  await openAdmin(page, '/admin/categories');
+  await page.getByRole('link', { name: 'Add New Category' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add New Category' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Preview' })).toHaveCount(0);
+  const content = page.getByRole('region', { name: 'Content' });
+  const hero = page.getByRole('region', { name: 'Hero' });
+  await expect(hero.getByRole('button', { name: 'Hero', exact: true })).toHaveAttribute('aria-expanded', 'false');
+
+  // Required fields are named before anything is sent.
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(content.getByText('is required').first()).toBeVisible();
+
+  await content.getByLabel('Title', { exact: true }).fill(title);
+  await expect(content.getByLabel('Slug')).toHaveValue(slug);
+  await content.getByLabel('Description').fill('Hand-made in the e2e suite');
+  await content.getByLabel('Tile Image', { exact: true }).setInputFiles(await pngFile('tile.png', [10, 150, 90]));
+  await expect(content.getByRole('img', { name: 'Tile Image preview' })).toHaveAttribute('src', /^\/uploads\//);
+  await content.getByLabel('Tile Hover Image', { exact: true }).setInputFiles(await pngFile('hover.png', [90, 10, 150]));
+  await expect(content.getByRole('img', { name: 'Tile Hover Image preview' })).toHaveAttribute('src', /^\/uploads\//);
+  await expect(content.getByText('Image to display when this category has no products')).toBeVisible();
+  await expect(content.getByLabel('Tile Video', { exact: true })).toHaveAttribute('accept', 'video/*');
+  // A non-number falls back to 2.
+  await content.getByLabel('Items Per Row').fill('');
+  await hero.getByRole('button', { name: 'Hero', exact: true }).click();
+  await hero.getByLabel('Title', { exact: true }).fill(`${title} hero`);
+
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/categories$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', `/category/${slug}`);
+  await expect(row.getByRole('link', { name: `View ${title}` })).toHaveAttribute('target', '_blank');
+
+  const created = (await api.get<Category[]>('/api/categories')).find((category) => category.slug === slug);
+  try {
+    expect(created?.itemsPerRow).toBe(2);
+    expect(created?.heroConfig.title).toBe(`${title} hero`);
+    const others = (await api.get<Category[]>('/api/categories')).filter((category) => category.id !== created?.id);
+    expect(created?.order).toBe(Math.max(-1, ...others.map((category) => category.order)) + 1);
+
+    // The public header links the new category.
+    await page.goto('/');
+    await page.reload();
+    await expect(page.getByRole('banner').getByRole('link', { name: title })).toHaveAttribute('href', `/category/${slug}`);
+    await page.goto(`/category/${slug}`);
+    await expect(page.getByText(`Browse ${title}`)).toBeVisible();
+
+    // Edit: the title rewrites the slug.
+    await openAdmin(page, '/admin/categories');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/category/${slug}`);
+    const edited = `${title} Edited`;
+    await page.getByRole('region', { name: 'Content' }).getByLabel('Title', { exact: true }).fill(edited);
+    await expect(page.getByRole('region', { name: 'Content' }).getByLabel('Slug')).toHaveValue(`${slug}-edited`);
+    await page.getByRole('region', { name: 'Content' }).getByLabel('Items Per Row').fill('3');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/categories$/);
+    await expect(page.getByRole('row').filter({ hasText: edited })).toHaveCount(1);
+    const after = await api.get<Category>(`/api/categories/${created?.id}`);
+    expect(after.itemsPerRow).toBe(3);
+    expect(after.order).toBe(created?.order);
+    await page.goto(`/category/${slug}-edited`);
+    await expect(page.getByText(`Browse ${edited}`)).toBeVisible();
+
+    // Delete asks first.
+    await openAdmin(page, '/admin/categories');
+    await page.getByRole('button', { name: `Delete ${edited}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Are you sure you want to delete this category?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('row').filter({ hasText: edited })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: edited })).toHaveCount(0);
+  } finally {
+    if (created) await api.remove(`/api/categories/${created.id}`);
+  }
+});
+
+test('items per row stays within 1-4 and the form cancels back to the list', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/categories/new');
+  const content = page.getByRole('region', { name: 'Content' });
+  await content.getByLabel('Items Per Row').fill('7');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(content.getByText('must be at most 4')).toBeVisible();
+  await content.getByLabel('Items Per Row').fill('0');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(content.getByText('must be at least 1')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).first().click();
+  await page.getByRole('dialog', { name: 'Unsaved Changes' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/categories$/);
+});
+
+test('drag rows with the keyboard: the new order shows at once and persists', async ({ adminPage: page, api }) => {
+  const first = await api.createCategory(categoryInput(unique('Reorder Cat A')));
+  const second = await api.createCategory(categoryInput(unique('Reorder Cat B')));
+  try {
+    await openAdmin(page, '/admin/categories');
+    const titles = page.locator('tbody td.adm-table__title');
+    const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
+    await expect.poll(order).toEqual([first.title, second.title]);
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/categories/reorder/bulk') && response.request().method() === 'PUT');
+    const handle = page.getByRole('button', { name: `Reorder ${second.title}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(order).toEqual([second.title, first.title]);
+    expect((await saved).ok()).toBe(true);
+    const sent = (await saved).request().postDataJSON() as { categories: { id: string; order: number }[] };
+    expect(sent.categories.map((item) => item.order)).toEqual(sent.categories.map((_, index) => index));
+
+    await page.reload();
+    await expect.poll(order).toEqual([second.title, first.title]);
+  } finally {
+    await api.remove(`/api/categories/${first.id}`);
+    await api.remove(`/api/categories/${second.id}`);
+  }
+});
+
+test('category alerts: failed reorder (not rolled back), failed delete, failed save; and the empty state', async ({ adminPage: page, api }) => {
+  const first = await api.createCategory(categoryInput(unique('Alert Cat A')));
+  const second = await api.createCategory(categoryInput(unique('Alert Cat B')));
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  try {
+    await openAdmin(page, '/admin/categories');
+    await failApi(page, '**/api/categories/reorder/bulk', 'PUT');
+    const titles = page.locator('tbody td.adm-table__title');
+    const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
+    await page.getByRole('button', { name: `Reorder ${second.title}` }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(() => alerts).toContain('Failed to reorder categories');
+    await expect.poll(order).toEqual([second.title, first.title]);
+
+    await failApi(page, `**/api/categories/${first.id}`, 'DELETE');
+    await page.getByRole('button', { name: `Delete ${first.title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => alerts).toContain('Failed to delete category');
+    await expect(page.getByRole('row').filter({ hasText: first.title })).toHaveCount(1);
+
+    await failApi(page, `**/api/categories/${first.id}`, 'PUT');
+    await page.getByRole('link', { name: `Edit ${first.title}` }).click();
+    await page.getByRole('region', { name: 'Content' }).getByLabel('Description').fill('changed');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect.poll(() => alerts).toContain('Failed to save category');
+    await expect(page.getByRole('button', { name: 'Update' }).first()).toBeEnabled();
+    await expect(page).toHaveURL(new RegExp(`/admin/categories/${first.id}$`));
+  } finally {
+    await api.remove(`/api/categories/${first.id}`);
+    await api.remove(`/api/categories/${second.id}`);
+  }
+
+  await page.route('**/api/categories', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) })
+      : route.fallback(),
+  );
+  await page.goto('/admin/categories');
+  await expect(page.getByRole('heading', { name: 'No categories yet' })).toBeVisible();
+  await expect(page.getByText('Categories help organize your products. Create your first category to get started.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add New Category' })).toHaveCount(2);
+});

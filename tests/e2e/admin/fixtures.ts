@@ -1,0 +1,117 @@
+import sharp from 'sharp';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
+import type { Category, CategoryInput, Product, ProductInput } from '../../../src/shared/schemas';
+
+/**
+ * Helpers for the admin specs. The public specs run on the same server at the
+ * same time, so every test creates (and cleans up) its own items with unique
+ * names and never deletes or reshuffles the demo content.
+ */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e5).toString(36)}`;
+
+export async function loginToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { password: E2E_ADMIN_PASSWORD, remember: true } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data.token as string;
+}
+
+/** A real PNG of the given colour. */
+export const png = (r: number, g: number, b: number, width = 64, height = 36) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+
+export const pngFile = async (name: string, rgb: [number, number, number] = [200, 80, 40]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: await png(...rgb),
+});
+
+/** A thin client for set-up and clean-up through the real API. */
+export function adminApi(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'get' | 'post' | 'put' | 'delete', url: string, data?: unknown): Promise<T> => {
+    const response = await request[method](url, { headers, data });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()).data as T;
+  };
+  return {
+    get: <T>(url: string) => call<T>('get', url),
+    put: <T>(url: string, data: unknown) => call<T>('put', url, data),
+    createCategory: (input: CategoryInput) => call<Category>('post', '/api/categories', input),
+    createProduct: (input: ProductInput) => call<Product>('post', '/api/products', input),
+    /** Clean-up: already-deleted items are fine. */
+    remove: async (url: string) => {
+      await request.delete(url, { headers });
+    },
+  };
+}
+
+export const categoryInput = (title: string): CategoryInput => ({
+  title,
+  slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+  description: `${title} description`,
+  tileImage: '/favicon.ico',
+  itemsPerRow: 2,
+});
+
+export const productInput = (title: string): ProductInput => ({
+  title,
+  slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+  duration: '1 hour - 3 lessons',
+  mainImage: '/favicon.ico',
+  buyLink: 'https://example.com/buy',
+  description: `<p>${title} description</p>`,
+  introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+});
+
+/** Answers one API call with a failure, leaving every other call to the real server. */
+export async function failApi(page: Page, pattern: string, method: string, status = 500, error = 'Simulated failure') {
+  await page.route(pattern, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ success: false, error }) })
+      : route.fallback(),
+  );
+}
+
+export async function abortApi(page: Page, pattern: string, method: string) {
+  await page.route(pattern, (route) => (route.request().method() === method ? route.abort('failed') : route.fallback()));
+}
+
+/** The next window.alert / confirm text, accepted. */
+export function nextDialogMessage(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
+
+type Fixtures = { token: string; api: ReturnType<typeof adminApi>; adminPage: Page };
+
+/** `adminPage` starts signed in (a remembered token placed before the first load). */
+export const test = base.extend<Fixtures>({
+  token: async ({ request }, use) => {
+    await use(await loginToken(request));
+  },
+  api: async ({ request, token }, use) => {
+    await use(adminApi(request, token));
+  },
+  adminPage: async ({ page, token }, use) => {
+    await page.addInitScript((value) => {
+      if (window.sessionStorage.getItem('e2e-signed-in')) return;
+      window.sessionStorage.setItem('e2e-signed-in', '1');
+      window.localStorage.setItem('admin-token', value);
+      window.localStorage.setItem('admin-auth', 'true');
+    }, token);
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Opens an admin path and waits for the shell. */
+export async function openAdmin(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+}

@@ -1,0 +1,109 @@
+import type { HeroConfig } from '../../../src/shared/schemas';
+import { abortApi, expect, failApi, openAdmin, pngFile, test } from './fixtures';
+
+test('the homepage hero saves, shows Saved for 3 s and persists after a reload', async ({ adminPage: page, api }) => {
+  const original = await api.get<HeroConfig>('/api/homepage');
+  await openAdmin(page, '/admin/homepage');
+  await expect(page.getByRole('heading', { name: 'Homepage Hero', level: 1 })).toBeVisible();
+  const hero = page.getByRole('region', { name: 'Hero' });
+  await expect(hero.getByRole('button', { name: 'Hero', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('target', '_blank');
+
+  // Fields that public specs do not read: the background colour and the secondary button's link.
+  const background = original.backgroundColor === '#123456' ? '#654321' : '#123456';
+  await hero.getByLabel('Background Color hex value').fill(background);
+  const secondary = hero.getByRole('group', { name: 'Secondary Button' });
+  await secondary.getByLabel('Link').fill('/about');
+
+  // Logo upload with a real PNG.
+  await hero.getByLabel('Logo', { exact: true }).setInputFiles(await pngFile('logo.png'));
+  await expect(hero.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^\/uploads\//);
+  const logoUrl = await hero.getByLabel('Logo URL').inputValue();
+
+  try {
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByRole('button', { name: 'Saved' })).toHaveCount(2);
+    await expect(page.getByText('Changes saved successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(2, { timeout: 5000 });
+
+    await page.reload();
+    const reloaded = page.getByRole('region', { name: 'Hero' });
+    await expect(reloaded.getByLabel('Background Color hex value')).toHaveValue(background);
+    await expect(reloaded.getByRole('group', { name: 'Secondary Button' }).getByLabel('Link')).toHaveValue('/about');
+    await expect(reloaded.getByLabel('Logo URL')).toHaveValue(logoUrl);
+    const saved = await api.get<HeroConfig>('/api/homepage');
+    expect(saved.backgroundColor).toBe(background);
+    expect(saved.title).toBe(original.title);
+  } finally {
+    await api.put('/api/homepage', original);
+  }
+});
+
+test('hero buttons: every field, and the preview only while active', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/homepage');
+  const primary = page.getByRole('group', { name: 'Primary Button' });
+  const activeToggle = primary.getByRole('switch', { name: 'Active' });
+  await activeToggle.setChecked(false);
+  await expect(primary.getByRole('img', { name: 'Primary Button preview' })).toHaveCount(0);
+  await activeToggle.setChecked(true);
+  await primary.getByLabel('Text').fill('Start learning');
+  await primary.getByLabel('Color').selectOption('black');
+  await primary.getByLabel('Variant').selectOption('outlined');
+  await primary.getByLabel('Size').selectOption('lg');
+  const preview = primary.getByRole('img', { name: 'Primary Button preview' });
+  await expect(preview).toContainText('Start learning');
+  await expect(preview.locator('.adm-hero-btn--black.adm-hero-btn--outlined.adm-hero-btn--lg')).toBeVisible();
+  await expect(primary.getByLabel('Color').locator('option')).toHaveText(['primary', 'secondary', 'black', 'tertiary']);
+  await expect(primary.getByLabel('Variant').locator('option')).toHaveText(['solid', 'outlined']);
+  await expect(primary.getByLabel('Size').locator('option')).toHaveText(['sm', 'md', 'lg']);
+  for (const label of ['Logo', 'Hero Image', 'Intro Video', 'Loop Video']) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('accept', label.endsWith('Video') ? 'video/*' : 'image/*');
+  }
+});
+
+test('a failed hero save shows the server error, or "Failed to save"', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/homepage');
+  await failApi(page, '**/api/homepage', 'PUT', 500, 'Database unavailable');
+  await page.getByRole('button', { name: 'Save' }).last().click();
+  await expect(page.getByRole('alert')).toHaveText('Database unavailable');
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(2);
+
+  await page.unroute('**/api/homepage');
+  await abortApi(page, '**/api/homepage', 'PUT');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to save');
+});
+
+test('leaving with unsaved changes asks first', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/homepage');
+  await page.getByRole('region', { name: 'Hero' }).getByLabel('Title', { exact: true }).fill('Unsaved draft title');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'About' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved Changes' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/admin\/homepage$/);
+  await expect(page.getByRole('region', { name: 'Hero' }).getByLabel('Title', { exact: true })).toHaveValue('Unsaved draft title');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'About' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved Changes' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/about$/);
+});
+
+test('an image picker shows the server refusal of a wrong type and of an oversized file', async ({ adminPage: page }) => {
+  test.setTimeout(60_000);
+  await openAdmin(page, '/admin/homepage');
+  const hero = page.getByRole('region', { name: 'Hero' });
+  await hero.getByLabel('Hero Image', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image') });
+  await expect(hero.getByRole('alert')).toHaveText(/^Upload failed: Unsupported file type/);
+
+  // 16 MB behind a PNG signature: over the 15 MB image limit.
+  const big = Buffer.alloc(16 * 1024 * 1024);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+  await hero.getByLabel('Hero Image', { exact: true }).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await expect(hero.getByRole('alert')).toHaveText(/^Upload failed: File is too large/, { timeout: 15_000 });
+
+  await abortApi(page, '**/api/upload/image', 'POST');
+  await hero.getByLabel('Hero Image', { exact: true }).setInputFiles(await pngFile('ok.png'));
+  await expect(hero.getByRole('alert')).toHaveText('Upload failed: Upload error');
+});

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { BRAND_TAGLINE, HEADER_HEIGHT_PX, byOrder } from '../../../src/shared/constants';
+import type { Category, Product } from '../../../src/shared/schemas';
+import { adminToken, collectErrors, createCategory, createProduct, expectPageMatchesApi, serveTestMedia, waitForHydration } from './support';
+
+test.beforeEach(async ({ page }) => {
+  await serveTestMedia(page);
+});
+
+test('header: Home, one link per category by order, About, social links in new tabs; no Admin link for visitors', async ({ page, request }) => {
+  await createCategory(request);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expectPageMatchesApi<Category[]>(page, request, '/', '/api/categories', async (data) => {
+    const categories = [...data].sort(byOrder);
+    expect(await nav.locator('.site-nav__list a').allTextContents()).toEqual(['Home', ...categories.map((c) => c.title), 'About']);
+    expect(await nav.locator('.site-nav__list a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/',
+      ...categories.map((c) => `/category/${c.slug}`),
+      '/about',
+    ]);
+  });
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  const social = nav.locator('.site-nav__social a');
+  await expect(social).toHaveCount(2);
+  for (const link of await social.all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+  const header = page.locator('.site-header');
+  await expect(header).toHaveCSS('position', 'fixed');
+  expect((await header.boundingBox())?.height).toBe(HEADER_HEIGHT_PX);
+});
+
+test('footer: Navigation, Categories, the first 3 products, copyright year and tagline', async ({ page, request }) => {
+  const footer = page.locator('footer');
+  await expectPageMatchesApi<Category[]>(page, request, '/about', '/api/categories', async (data) => {
+    const titles = [...data].sort(byOrder).map((c) => c.title);
+    expect(await footer.getByRole('navigation', { name: 'Categories' }).getByRole('link').allTextContents()).toEqual(titles);
+  });
+  await expectPageMatchesApi<Product[]>(page, request, '/about', '/api/products', async (data) => {
+    const first = [...data].sort(byOrder).slice(0, 3);
+    const latest = footer.getByRole('navigation', { name: 'Latest Products' }).getByRole('link');
+    expect(await latest.allTextContents()).toEqual(first.map((p) => p.title));
+    expect(await latest.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(first.map((p) => `/product/${p.slug}`));
+  });
+  const navigation = footer.getByRole('navigation', { name: 'Navigation' });
+  await expect(navigation.getByRole('link')).toHaveText(['Home', 'About', 'YouTube', 'Instagram']);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer).toContainText(BRAND_TAGLINE);
+});
+
+test('the Admin link appears for a verified administrator only', async ({ page, request }) => {
+  const token = await adminToken(request);
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('admin-token', value);
+    window.localStorage.setItem('admin-auth', 'true');
+  }, token);
+  await page.goto('/');
+  const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' });
+  await expect(admin).toHaveAttribute('href', '/admin');
+
+  // A stored token that does not verify shows no Admin link.
+  const other = await page.context().browser()!.newContext();
+  const visitor = await other.newPage();
+  await visitor.addInitScript(() => {
+    window.localStorage.setItem('admin-token', 'not-a-real-token');
+    window.localStorage.setItem('admin-auth', 'true');
+  });
+  const verified = visitor.waitForResponse('**/api/auth/verify');
+  await visitor.goto('/');
+  expect((await verified).status()).toBe(401);
+  await expect(visitor.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(visitor.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await other.close();
+});
+
+test('mobile menu: a keyboard-usable toggle with aria-expanded', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(about).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(about).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(about).toBeHidden();
+  await page.keyboard.press('Enter');
+  await about.click();
+  await expect(page).toHaveURL(/\/about$/);
+  // Navigating closes the menu.
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('client navigation keeps the page (no full reload), scrolls to the top and updates the head', async ({ page, request }) => {
+  const category = await createCategory(request);
+  await createProduct(request, { categories: [category.id] });
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.locator('footer').getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page).toHaveTitle('About | Showcase');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: category.title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Browse ${category.title}` })).toBeVisible();
+  await expect(page).toHaveTitle(`${category.title} | Showcase`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', category.description);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('every public page has a title, a meta description and a canonical URL in its first response', async ({ request }) => {
+  const category = await createCategory(request);
+  const product = await createProduct(request, { categories: [category.id] });
+  const pages = [
+    ['/', /\| Showcase|Showcase \|/],
+    ['/about', /^About \| Showcase$/],
+    [`/category/${category.slug}`, new RegExp(`^${category.title} \\| Showcase$`)],
+    [`/product/${product.slug}`, new RegExp(`^${product.title} \\| Showcase$`)],
+    ['/missing-page', /^Page Not Found \| Showcase$/],
+  ] as const;
+  for (const [path, title] of pages) {
+    const html = await (await request.get(path)).text();
+    expect(/<title>([^<]+)<\/title>/.exec(html)?.[1], path).toMatch(title);
+    expect(html, path).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], path).toMatch(new RegExp(`^https?://[^/]+${path.replace(/[/]/g, '\\/')}$`));
+  }
+});

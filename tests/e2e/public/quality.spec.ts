@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { collectErrors, createCategory, createProduct, createTag, serveTestMedia, unique, waitForHydration } from './support';
+
+let paths: string[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const tag = await createTag(request, unique('Quality'));
+  const category = await createCategory(request);
+  const product = await createProduct(request, {
+    categories: [category.id],
+    tags: [tag.id],
+    gallery: [{ url: 'https://media.e2e.test/g.png', order: 0 }],
+    description: '<p>Text</p><ol><li data-list="bullet">Point</li></ol>',
+  });
+  const dark = await createProduct(request, { categories: [category.id], darkMode: true, introVideo: 'https://media.e2e.test/clip.mp4' });
+  const empty = await createCategory(request);
+  paths = ['/', '/about', `/category/${category.slug}`, `/category/${empty.slug}`, `/product/${product.slug}`, `/product/${dark.slug}`, '/category/missing', '/missing-page'];
+});
+
+test.beforeEach(async ({ page }) => {
+  await serveTestMedia(page);
+});
+
+test('every public page hydrates without warnings', async ({ page }) => {
+  for (const path of paths) {
+    const errors = collectErrors(page);
+    await page.goto(path);
+    await waitForHydration(page);
+    // Give React a moment to report a mismatch, should there be one.
+    await page.waitForTimeout(200);
+    expect(errors.filter((text) => !text.includes('404 (Not Found)')), path).toEqual([]);
+    page.removeAllListeners('console');
+    page.removeAllListeners('pageerror');
+  }
+});
+
+test('360 px wide: no horizontal scroll on any page, with the menu open too', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of paths) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(360);
+  }
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('images below the fold load lazily and reserve their space', async ({ page }) => {
+  await page.goto(paths[4]!);
+  const lazy = page.locator('.gallery img, .product-card img, .newsletter__image');
+  for (const img of await lazy.all()) {
+    await expect(img).toHaveAttribute('loading', 'lazy');
+    expect(await img.getAttribute('width')).toBeTruthy();
+    expect(await img.getAttribute('height')).toBeTruthy();
+  }
+});
+
+const PAGE_NAMES = ['home', 'about', 'category', 'empty category', 'product', 'dark product', 'unknown category', 'unknown page'];
+for (const [index, name] of PAGE_NAMES.entries()) {
+  test(`axe finds no serious or critical violations: ${name} page`, async ({ page }) => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const path = paths[index]!;
+      await page.goto(path);
+      await waitForHydration(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${path} at ${width}px`,
+      ).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
+import type { Category, CategoryInput, HeroConfigInput, Product, ProductInput, Tag, Theme } from '../../../src/shared/schemas';
+
+/**
+ * Helpers for the public-site specs. The admin specs change content on the
+ * same server at the same time, so each spec creates what it checks (unique
+ * slugs) and reads everything else from the API instead of assuming demo counts.
+ */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+export const VIDEO = { intro: fixture('intro.webm'), loop: fixture('loop.webm'), clip: fixture('clip.mp4') };
+
+/** Media for test content lives on a made-up host that each test answers with page.route. */
+export const MEDIA_HOST = 'https://media.e2e.test';
+
+let cachedToken: string | undefined;
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (cachedToken) return cachedToken;
+  const response = await request.post('/api/auth/login', { data: { password: E2E_ADMIN_PASSWORD, remember: true } });
+  expect(response.status(), await response.text()).toBe(200);
+  cachedToken = (await response.json()).data.token as string;
+  return cachedToken;
+}
+
+async function send<T>(request: APIRequestContext, method: 'post' | 'put', url: string, data: unknown): Promise<T> {
+  const token = await adminToken(request);
+  const response = await request[method](url, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()).data as T;
+}
+
+export async function getData<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.ok(), `GET ${url}`).toBe(true);
+  return (await response.json()).data as T;
+}
+
+export const createTag = (request: APIRequestContext, title: string) => send<Tag>(request, 'post', '/api/tags', { title });
+
+export function createCategory(request: APIRequestContext, input: Partial<CategoryInput> & { heroConfig?: HeroConfigInput } = {}) {
+  const slug = input.slug ?? unique('e2e-category');
+  return send<Category>(request, 'post', '/api/categories', {
+    slug,
+    title: `Category ${slug}`,
+    description: `Description of ${slug}`,
+    tileImage: `${MEDIA_HOST}/tile.png`,
+    itemsPerRow: 2,
+    ...input,
+  });
+}
+
+export function createProduct(request: APIRequestContext, input: Partial<ProductInput> = {}) {
+  const slug = input.slug ?? unique('e2e-product');
+  return send<Product>(request, 'post', '/api/products', {
+    slug,
+    title: `Product ${slug}`,
+    duration: '2 hours - 12 lessons',
+    mainImage: `${MEDIA_HOST}/cover.png`,
+    buyLink: 'https://shop.e2e.test/buy',
+    description: '<p>About this product.</p>',
+    introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    ...input,
+  });
+}
+
+export const saveTheme = (request: APIRequestContext, theme: Theme) => send<Theme>(request, 'put', '/api/theme', theme);
+
+/** A 1×1 PNG for every made-up image, and the fixture videos by name. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export async function serveTestMedia(page: Page): Promise<void> {
+  await page.route(`${MEDIA_HOST}/**`, async (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    if (name.endsWith('.png')) return route.fulfill({ body: PNG, contentType: 'image/png' });
+    if (name === 'intro.webm') return route.fulfill({ body: VIDEO.intro, contentType: 'video/webm' });
+    if (name === 'loop.webm') return route.fulfill({ body: VIDEO.loop, contentType: 'video/webm' });
+    if (name === 'clip.mp4') return route.fulfill({ body: VIDEO.clip, contentType: 'video/mp4' });
+    return route.fulfill({ status: 404, body: '' });
+  });
+  // The embedded player is not part of what we test, and the machine may be offline.
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html><body>player</body></html>', contentType: 'text/html' }));
+}
+
+/** Console errors and page errors of a page (hydration mismatches are reported there). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+/**
+ * Loads a page whose content the admin specs may be changing at the same
+ * moment, and checks it against the API read just before and after the load
+ * (retried until both reads agree, so the page saw that same state).
+ */
+export async function expectPageMatchesApi<T>(page: Page, request: APIRequestContext, path: string, apiPath: string, check: (data: T) => Promise<void>): Promise<void> {
+  await expect(async () => {
+    const before = await getData<T>(request, apiPath);
+    await page.goto(path);
+    await waitForHydration(page);
+    const after = await getData<T>(request, apiPath);
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    await check(after);
+  }).toPass({ timeout: 25_000 });
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseIntroVideo, parseVideoId } from '../../src/shared/video-link';
+
+describe('intro video links (spec §5)', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=10', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?si=abc', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/embed/a_b-C1d2E3f', 'a_b-C1d2E3f'],
+    ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+  ])('finds the 11-character id in %s', (link, id) => {
+    expect(parseVideoId(link)).toBe(id);
+    expect(parseIntroVideo(link)).toEqual({ kind: 'embed', videoId: id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` });
+  });
+
+  it.each([
+    '/uploads/intro.mp4',
+    'https://cdn.example.com/videos/intro.mp4',
+    'https://www.youtube.com/watch?v=tooShort',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQextra',
+    'https://vimeo.com/123456789',
+  ])('plays %s as a video file', (link) => {
+    expect(parseVideoId(link)).toBeNull();
+    expect(parseIntroVideo(link)).toEqual({ kind: 'file', url: link });
+  });
+});
