@@ -44,7 +44,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config);
+  const database = openDatabase({
+    ...config,
+    onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost; it will be reopened'),
+  });
   try {
     await migrateToLatest(database.db);
   } catch (error) {

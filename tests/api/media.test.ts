@@ -135,3 +135,23 @@ describe(`serving /uploads (${testDatabaseKind})`, () => {
     expect(stored.equals(large)).toBe(true);
   });
 });
+
+describe(`leftovers of interrupted uploads (${testDatabaseKind})`, () => {
+  it('removes old partial files at start-up and keeps recent ones', async () => {
+    const t = await startTestApp();
+    try {
+      const dir = t.app.ctx.config.mediaDir;
+      const old = path.join(dir, '.partial-old');
+      const recent = path.join(dir, '.partial-recent');
+      fs.writeFileSync(old, 'x');
+      fs.writeFileSync(recent, 'x');
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
+      await t.restart();
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.existsSync(recent)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -3,7 +3,6 @@ import { HexColorSchema, optionalUrl, richHtml } from './common';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
 
 export { DEFAULT_PRIMARY_COLOR } from '../colors';
-import { DEFAULT_PRIMARY_COLOR } from '../colors';
 
 export const ThemeSchema = z.object({
   primaryColor: HexColorSchema,

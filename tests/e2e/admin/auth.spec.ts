@@ -1,7 +1,8 @@
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
+import type { Page } from '@playwright/test';
 import { abortApi, expect, failApi, test } from './fixtures';
 
-const storage = (page: import('@playwright/test').Page) =>
+const storage = (page: Page) =>
   page.evaluate(() => ({
     localToken: localStorage.getItem('admin-token'),
     localAuth: localStorage.getItem('admin-auth'),
@@ -10,7 +11,7 @@ const storage = (page: import('@playwright/test').Page) =>
     redirectHome: localStorage.getItem('logout-redirect-home'),
   }));
 
-async function signIn(page: import('@playwright/test').Page, remember: boolean) {
+async function signIn(page: Page, remember: boolean) {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
@@ -20,7 +21,7 @@ async function signIn(page: import('@playwright/test').Page, remember: boolean) 
   await expect(page.getByRole('heading', { name: 'Homepage Hero' })).toBeVisible();
 }
 
-async function logOut(page: import('@playwright/test').Page, redirectHome: boolean) {
+async function logOut(page: Page, redirectHome: boolean) {
   await page.getByRole('button', { name: 'Logout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
   await expect(dialog).toBeVisible();

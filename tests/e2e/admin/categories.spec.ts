@@ -1,5 +1,5 @@
 import type { Category } from '../../../src/shared/schemas';
-import { categoryInput, expect, failApi, openAdmin, pngFile, test, unique } from './fixtures';
+import { categoryInput, expect, failApi, keyboardMove, openAdmin, pngFile, test, unique } from './fixtures';
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -108,11 +108,7 @@ test('drag rows with the keyboard: the new order shows at once and persists', as
     const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
     await expect.poll(order).toEqual([first.title, second.title]);
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/categories/reorder/bulk') && response.request().method() === 'PUT');
-    const handle = page.getByRole('button', { name: `Reorder ${second.title}` });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
     await expect.poll(order).toEqual([second.title, first.title]);
     expect((await saved).ok()).toBe(true);
     const sent = (await saved).request().postDataJSON() as { categories: { id: string; order: number }[] };
@@ -139,10 +135,7 @@ test('category alerts: failed reorder (not rolled back), failed delete, failed s
     await failApi(page, '**/api/categories/reorder/bulk', 'PUT');
     const titles = page.locator('tbody td.adm-table__title');
     const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
-    await page.getByRole('button', { name: `Reorder ${second.title}` }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
     await expect.poll(() => alerts).toContain('Failed to reorder categories');
     await expect.poll(order).toEqual([second.title, first.title]);
 

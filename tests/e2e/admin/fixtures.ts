@@ -91,24 +91,39 @@ type Fixtures = { token: string; api: ReturnType<typeof adminApi>; adminPage: Pa
 
 /** `adminPage` starts signed in (a remembered token placed before the first load). */
 export const test = base.extend<Fixtures>({
-  token: async ({ request }, use) => {
-    await use(await loginToken(request));
+  token: async ({ request }, provide) => {
+    await provide(await loginToken(request));
   },
-  api: async ({ request, token }, use) => {
-    await use(adminApi(request, token));
+  api: async ({ request, token }, provide) => {
+    await provide(adminApi(request, token));
   },
-  adminPage: async ({ page, token }, use) => {
+  adminPage: async ({ page, token }, provide) => {
     await page.addInitScript((value) => {
       if (window.sessionStorage.getItem('e2e-signed-in')) return;
       window.sessionStorage.setItem('e2e-signed-in', '1');
       window.localStorage.setItem('admin-token', value);
       window.localStorage.setItem('admin-auth', 'true');
     }, token);
-    await use(page);
+    await provide(page);
   },
 });
 
 export { expect };
+
+/**
+ * Moves a sortable item with dnd-kit's keyboard sensor: Space lifts, arrows
+ * move, Space drops. The pauses let the sensor measure between key presses.
+ */
+export async function keyboardMove(page: Page, handleName: string, key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', steps = 1) {
+  await page.getByRole('button', { name: handleName, exact: true }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  for (let step = 0; step < steps; step += 1) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await page.keyboard.press('Space');
+}
 
 /** Opens an admin path and waits for the shell. */
 export async function openAdmin(page: Page, path: string) {

@@ -74,3 +74,27 @@ for (const [index, name] of PAGE_NAMES.entries()) {
     }
   });
 }
+
+test('public pages load no admin code; the admin is a separate chunk loaded only under /admin', async ({ page }) => {
+  const scripts = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.text().catch(() => ''));
+  });
+  for (const path of [paths[0]!, paths[4]!]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+  for (const [url, body] of scripts) {
+    // Quill's editor class, dnd-kit's context, the admin's screens.
+    expect(body, url).not.toMatch(/ql-editor|DndContext|Welcome Back|Confirm Logout|Newsletter Subscribers/);
+  }
+  const publicScripts = [...scripts.keys()];
+
+  scripts.clear();
+  await page.goto('/admin');
+  await expect.poll(() => scripts.size).toBeGreaterThan(publicScripts.length);
+  const adminOnly = [...scripts.keys()].filter((url) => !publicScripts.includes(url));
+  expect(adminOnly.length).toBeGreaterThan(0);
+});

@@ -85,6 +85,25 @@ export class LocalDiskMediaStore implements MediaStore {
     }
   }
 
+  /**
+   * Deletes partial files left by a process that died mid-upload. Only old
+   * ones: another copy of the app sharing this folder may be writing a new one.
+   */
+  async removeStalePartials(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of await fs.promises.readdir(this.folder)) {
+      if (!name.startsWith('.partial-')) continue;
+      const file = path.join(this.folder, name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (stat && stat.mtimeMs < cutoff) {
+        await fs.promises.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }

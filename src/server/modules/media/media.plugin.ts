@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { LocalDiskMediaStore } from './media-store';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -12,7 +12,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  */
 export const registerMedia: FastifyPluginAsync = async (app) => {
   const root = app.ctx.config.mediaDir;
-  fs.mkdirSync(root, { recursive: true });
+  const store = new LocalDiskMediaStore(root);
+  await store.removeStalePartials();
   await app.register(fastifyStatic, {
     root,
     prefix: '/uploads/',

@@ -17,7 +17,7 @@ export async function stripImageMetadata(data: Buffer, type: SniffedType): Promi
       case 'jpg':
         return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
       case 'png':
-        return await image.png({ compressionLevel: 9 }).toBuffer();
+        return await image.png().toBuffer();
       case 'webp':
         return await image.webp({ quality: 90 }).toBuffer();
       case 'gif':

@@ -1,0 +1,233 @@
+import type { Product, Tag } from '../../../src/shared/schemas';
+import { categoryInput, expect, failApi, keyboardMove, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+
+const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+test('create a product with gallery uploads, a category and a new tag; see it in public; edit; delete', async ({ adminPage: page, api }) => {
+  test.setTimeout(60_000);
+  const category = await api.createCategory(categoryInput(unique('Product Cat')));
+  const title = unique('Admin Product');
+  const slug = slugOf(title);
+  const tagTitle = unique('fresh-tag');
+  let created: Product | undefined;
+  try {
+    await openAdmin(page, '/admin/products');
+    await page.getByRole('link', { name: 'Add New Product' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Add New Product' })).toBeVisible();
+    const info = page.getByRole('region', { name: 'Information' });
+    const classification = page.getByRole('region', { name: 'Classification' });
+    const hero = page.getByRole('region', { name: 'Hero' });
+    await expect(classification.getByRole('button', { name: 'Classification' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(hero.getByRole('button', { name: 'Hero', exact: true })).toHaveAttribute('aria-expanded', 'false');
+
+    await info.getByLabel('Title', { exact: true }).fill(title);
+    await expect(info.getByLabel('Slug')).toHaveValue(slug);
+    await expect(info.getByText('URL-friendly identifier (e.g., my-product-name)')).toBeVisible();
+    await info.getByLabel('Info').fill('2 hours - 12 lessons');
+    await info.getByLabel('Buy Link').fill('https://example.com/buy-this');
+    await info.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('A product written by the admin suite.');
+    await info.getByLabel('Tile Image', { exact: true }).setInputFiles(await pngFile('cover.png', [30, 60, 200]));
+    await expect(info.getByRole('img', { name: 'Tile Image preview' })).toHaveAttribute('src', /^\/uploads\//);
+    await info.getByLabel('Intro Link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+
+    // Three images in parallel, then reorder and remove.
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/homepage/upload')) uploads.push(request.url());
+    });
+    await info.getByLabel('Gallery Images').setInputFiles([
+      await pngFile('g1.png', [255, 0, 0]),
+      await pngFile('g2.png', [0, 255, 0]),
+      await pngFile('g3.png', [0, 0, 255]),
+    ]);
+    const tiles = info.getByRole('list', { name: 'Gallery' }).getByRole('img');
+    await expect(tiles).toHaveCount(3);
+    expect(uploads).toHaveLength(3);
+    const [a, b, c] = await tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    await info.getByRole('button', { name: 'Move gallery image 3 earlier' }).click();
+    await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([a, c, b]);
+    await info.getByRole('button', { name: 'Remove gallery image 1' }).click();
+    await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([c, b]);
+    await info.getByRole('switch', { name: 'Dark Mode' }).check();
+
+    await classification.getByRole('button', { name: 'Classification' }).click();
+    await classification.getByLabel(category.title).check();
+    const search = classification.getByLabel('Search tags');
+    await search.fill(`  ${tagTitle}  `);
+    await classification.getByRole('button', { name: `Create tag "${tagTitle}"` }).click();
+    await expect(classification.getByRole('button', { name: `Remove tag ${tagTitle}` })).toBeVisible();
+    // The new tag is selected, so it is no longer suggested, and it cannot be created twice.
+    await search.fill(tagTitle.toUpperCase());
+    await expect(classification.getByRole('button', { name: `Add tag ${tagTitle}` })).toHaveCount(0);
+    await expect(classification.getByRole('button', { name: /^Create tag/ })).toHaveCount(0);
+    await search.fill('');
+
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('2 hours - 12 lessons');
+    await expect(row).toContainText(category.title);
+    await expect(row).toContainText(tagTitle);
+    await expect(row.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', `/product/${slug}`);
+
+    const products = await api.get<Product[]>('/api/products');
+    created = products.find((product) => product.slug === slug);
+    expect(created).toBeDefined();
+    const others = products.filter((product) => product.id !== created?.id);
+    expect(created?.order).toBe(Math.max(-1, ...others.map((product) => product.order)) + 1);
+    expect(created?.gallery.map((item) => item.order)).toEqual([0, 1]);
+    expect(created?.gallery.map((item) => item.url)).toEqual([c, b]);
+    expect(created?.darkMode).toBe(true);
+    expect(created?.categories).toEqual([category.id]);
+    const tag = (await api.get<Tag[]>('/api/tags')).find((item) => item.title === tagTitle);
+    expect(created?.tags).toEqual([tag?.id]);
+
+    await page.goto(`/product/${slug}`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByText(tagTitle).first()).toBeVisible();
+    await expect(page.getByText('A product written by the admin suite.')).toBeVisible();
+
+    // Edit keeps the order; the row shows the new info.
+    await openAdmin(page, '/admin/products');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Information' }).getByRole('img', { name: 'Gallery image 2' })).toHaveAttribute('src', b);
+    await page.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('3 hours - 20 lessons');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('3 hours - 20 lessons');
+    expect((await api.get<Product>(`/api/products/${created?.id}`)).order).toBe(created?.order);
+
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(page.getByRole('dialog').getByText('Are you sure you want to delete this product?')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  } finally {
+    if (created) await api.remove(`/api/products/${created.id}`);
+    await api.remove(`/api/categories/${category.id}`);
+    const tag = (await api.get<Tag[]>('/api/tags')).find((item) => item.title === tagTitle);
+    if (tag) await api.remove(`/api/tags/${tag.id}`);
+  }
+});
+
+test('required fields, tag search by case-insensitive substring, and no duplicate tags', async ({ adminPage: page, api }) => {
+  const tags = await api.get<Tag[]>('/api/tags');
+  await openAdmin(page, '/admin/products/new');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  const info = page.getByRole('region', { name: 'Information' });
+  await expect(info.getByText('is required')).toHaveCount(7);
+
+  const classification = page.getByRole('region', { name: 'Classification' });
+  await classification.getByRole('button', { name: 'Classification' }).click();
+  const search = classification.getByLabel('Search tags');
+  await search.fill('   ');
+  await expect(classification.getByRole('button', { name: /^Create tag/ })).toHaveCount(0);
+  const existing = tags[0];
+  test.skip(!existing, 'the demo content has tags');
+  if (!existing) return;
+  const part = existing.title.slice(1, Math.max(2, existing.title.length - 1)).toUpperCase();
+  await search.fill(part);
+  await expect(classification.getByRole('button', { name: `Add tag ${existing.title}` })).toBeVisible();
+  await search.fill(existing.title.toUpperCase());
+  await expect(classification.getByRole('button', { name: /^Create tag/ })).toHaveCount(0);
+  await classification.getByRole('button', { name: `Add tag ${existing.title}` }).click();
+  await expect(classification.getByRole('button', { name: `Remove tag ${existing.title}` })).toBeVisible();
+  await search.fill(part);
+  await expect(classification.getByRole('button', { name: `Add tag ${existing.title}` })).toHaveCount(0);
+});
+
+test('drag product rows with the keyboard: shown at once and persisted', async ({ adminPage: page, api }) => {
+  const first = await api.createProduct(productInput(unique('Reorder Prod A')));
+  const second = await api.createProduct(productInput(unique('Reorder Prod B')));
+  try {
+    await openAdmin(page, '/admin/products');
+    const titles = page.locator('tbody td.adm-table__title');
+    const order = async () =>
+      (await titles.allTextContents()).map((text) => text.replace('1 hour - 3 lessons', '')).filter((text) => text === first.title || text === second.title);
+    await expect.poll(order).toEqual([first.title, second.title]);
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/products/reorder/bulk'));
+    await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
+    await expect.poll(order).toEqual([second.title, first.title]);
+    expect((await saved).ok()).toBe(true);
+    await page.reload();
+    await expect.poll(order).toEqual([second.title, first.title]);
+    await expect(page.getByRole('row').filter({ hasText: first.title }).getByRole('cell').nth(3)).toHaveText('-');
+  } finally {
+    await api.remove(`/api/products/${first.id}`);
+    await api.remove(`/api/products/${second.id}`);
+  }
+});
+
+test('product alerts and messages: gallery failures, tag creation failure, reorder, delete, save; empty state', async ({ adminPage: page, api }) => {
+  const first = await api.createProduct(productInput(unique('Alert Prod A')));
+  const second = await api.createProduct(productInput(unique('Alert Prod B')));
+  const alerts: string[] = [];
+  const logged: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  try {
+    await openAdmin(page, '/admin/products');
+    await failApi(page, '**/api/products/reorder/bulk', 'PUT');
+    await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
+    await expect.poll(() => alerts).toContain('Failed to reorder products');
+    await expect(page.locator('tbody tr').filter({ hasText: second.title }).locator('xpath=following-sibling::tr[1]')).toContainText(first.title);
+
+    await failApi(page, `**/api/products/${first.id}`, 'DELETE');
+    await page.getByRole('button', { name: `Delete ${first.title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => alerts).toContain('Failed to delete product');
+    await expect(page.getByRole('row').filter({ hasText: first.title })).toHaveCount(1);
+
+    await page.getByRole('link', { name: `Edit ${first.title}` }).click();
+    const info = page.getByRole('region', { name: 'Information' });
+    // Two of three gallery uploads fail; the third lands after the current images.
+    let calls = 0;
+    await page.route('**/api/homepage/upload', (route) => {
+      calls += 1;
+      return calls <= 2
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Disk full' }) })
+        : route.fallback();
+    });
+    await info.getByLabel('Gallery Images').setInputFiles([await pngFile('x1.png'), await pngFile('x2.png'), await pngFile('x3.png')]);
+    await expect(info.getByRole('alert')).toHaveText('2 file(s) failed to upload');
+    await expect(info.getByRole('list', { name: 'Gallery' }).getByRole('img')).toHaveCount(1);
+
+    const classification = page.getByRole('region', { name: 'Classification' });
+    await classification.getByRole('button', { name: 'Classification' }).click();
+    await failApi(page, '**/api/tags', 'POST');
+    const tagTitle = unique('never-created');
+    await classification.getByLabel('Search tags').fill(tagTitle);
+    const alertsBefore = alerts.length;
+    await classification.getByRole('button', { name: `Create tag "${tagTitle}"` }).click();
+    await expect.poll(() => logged.some((text) => text.includes('Failed to create tag'))).toBe(true);
+    await expect(classification.getByRole('button', { name: `Remove tag ${tagTitle}` })).toHaveCount(0);
+    expect(alerts.length).toBe(alertsBefore);
+
+    await failApi(page, `**/api/products/${first.id}`, 'PUT');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect.poll(() => alerts).toContain('Failed to save product');
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${first.id}$`));
+  } finally {
+    await api.remove(`/api/products/${first.id}`);
+    await api.remove(`/api/products/${second.id}`);
+  }
+
+  await page.route('**/api/products', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) })
+      : route.fallback(),
+  );
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
+  await expect(page.getByText("Start by creating your first product. Products are the main items you'll be showcasing.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add New Product' })).toHaveCount(2);
+});
