@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
@@ -37,7 +37,13 @@ export function RootLayout() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 
+  // Every route change starts at the top; the first render keeps the browser's own scroll restoration.
+  const firstRender = useRef(true);
   useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname]);
 

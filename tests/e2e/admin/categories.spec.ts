@@ -122,6 +122,31 @@ test('drag rows with the keyboard: the new order shows at once and persists', as
   }
 });
 
+test('drag a row with the mouse', async ({ adminPage: page, api }) => {
+  const first = await api.createCategory(categoryInput(unique('Mouse Cat A')));
+  const second = await api.createCategory(categoryInput(unique('Mouse Cat B')));
+  try {
+    await openAdmin(page, '/admin/categories');
+    const titles = page.locator('tbody td.adm-table__title');
+    const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
+    await expect.poll(order).toEqual([first.title, second.title]);
+    const from = await page.getByRole('button', { name: `Reorder ${second.title}` }).boundingBox();
+    const to = await page.getByRole('button', { name: `Reorder ${first.title}` }).boundingBox();
+    if (!from || !to) throw new Error('handles not laid out');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/categories/reorder/bulk'));
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(order).toEqual([second.title, first.title]);
+    expect((await saved).ok()).toBe(true);
+  } finally {
+    await api.remove(`/api/categories/${first.id}`);
+    await api.remove(`/api/categories/${second.id}`);
+  }
+});
+
 test('category alerts: failed reorder (not rolled back), failed delete, failed save; and the empty state', async ({ adminPage: page, api }) => {
   const first = await api.createCategory(categoryInput(unique('Alert Cat A')));
   const second = await api.createCategory(categoryInput(unique('Alert Cat B')));

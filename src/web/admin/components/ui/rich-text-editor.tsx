@@ -15,6 +15,26 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/** Quill's dropdown pickers come without accessible names. */
+const PICKER_NAMES: Record<string, string> = {
+  'ql-header': 'Heading',
+  'ql-size': 'Text size',
+  'ql-color': 'Text color',
+  'ql-background': 'Background color',
+  'ql-align': 'Alignment',
+};
+
+function labelToolbar(container: HTMLElement, label: string) {
+  const toolbar = container.querySelector('.ql-toolbar');
+  if (!toolbar) return;
+  toolbar.setAttribute('role', 'toolbar');
+  toolbar.setAttribute('aria-label', `${label} formatting`);
+  for (const picker of toolbar.querySelectorAll<HTMLElement>('.ql-picker')) {
+    const name = Object.entries(PICKER_NAMES).find(([className]) => picker.classList.contains(className))?.[1];
+    if (name) picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
+  }
+}
+
 /** A grey "Uploading…" picture, unique per upload so it can be found again. */
 function placeholderImage(): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" data-upload="${crypto.randomUUID()}"><rect width="100%" height="100%" fill="#e5e7eb"/><text x="50%" y="50%" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif" font-size="18" fill="#6b7280">Uploading…</text></svg>`;
@@ -110,6 +130,7 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
         theme: 'snow',
         modules: { toolbar: { container: TOOLBAR, handlers: { image: () => chooseImage(quill) } } },
       });
+      labelToolbar(container, label);
       if (initialValue.current) quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
       quill.history.clear();
       quill.root.setAttribute('role', 'textbox');
