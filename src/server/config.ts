@@ -11,6 +11,30 @@ const megabytes = z.coerce
   .max(10_000, 'must be at most 10000 megabytes')
   .transform((mb) => Math.round(mb * 1024 * 1024));
 
+// Media in an S3-compatible bucket (DESIGN.md §6); unset S3_BUCKET keeps them on local disk.
+const S3Env = {
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)')
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Object keys are `<prefix><generated name>`: folder names that start with no dot (so no `..`), no leading slash.
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+      'must be folder names of letters, digits, dots, - and _ separated by /, none starting with a dot',
+    )
+    .optional(),
+};
+
+const S3_REQUIRED_WITH_BUCKET = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -26,6 +50,12 @@ const EnvSchema = z.object({
   MAX_VIDEO_MB: megabytes.prefault(300),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...S3Env,
+}).superRefine((env, context) => {
+  if (!env.S3_BUCKET) return;
+  for (const name of S3_REQUIRED_WITH_BUCKET) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' });
+  }
 });
 
 export type Config = {
@@ -41,6 +71,19 @@ export type Config = {
   maxVideoBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Where media go when several copies share them; undefined keeps them in `mediaDir`. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** Without a trailing slash; objects are addressed path-style: `<endpoint>/<bucket>/<key>`. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Empty, or ends with `/`. */
+  prefix: string;
 };
 
 export class ConfigError extends Error {}
@@ -70,5 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: e.MAX_VIDEO_MB,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''),
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/*$/, '/') : '',
+          }
+        : undefined,
   };
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl, HEX_COLOR_PATTERN } from './common';
+import { DEFAULT_HERO_TEXT_COLOR } from '../colors';
+
+export { DEFAULT_HERO_TEXT_COLOR };
 
 export const HERO_BUTTON_COLORS = ['primary', 'secondary', 'black', 'tertiary'] as const;
 export const HERO_BUTTON_VARIANTS = ['solid', 'outlined'] as const;
 export const HERO_BUTTON_SIZES = ['sm', 'md', 'lg'] as const;
-import { DEFAULT_HERO_TEXT_COLOR } from '../colors';
-export { DEFAULT_HERO_TEXT_COLOR };
 
 export const HeroButtonSchema = z.object({
   isActive: z.boolean({ error: 'must be true or false' }).default(false),

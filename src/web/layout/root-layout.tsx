@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
 import { metaFor } from '../page-meta';
@@ -54,8 +54,12 @@ export function RootLayout() {
     }
   }, [root.theme.primaryColor]);
 
+  const navigation = useNavigation();
+
   return (
     <>
+      {/* Client navigation waits for the next page's data: show that something is happening. */}
+      <div className={navigation.state === 'loading' ? 'route-progress is-active' : 'route-progress'} aria-hidden="true" />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

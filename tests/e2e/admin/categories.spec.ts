@@ -130,6 +130,7 @@ test('drag a row with the mouse', async ({ adminPage: page, api }) => {
     const titles = page.locator('tbody td.adm-table__title');
     const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
     await expect.poll(order).toEqual([first.title, second.title]);
+    await page.getByRole('button', { name: `Reorder ${second.title}` }).scrollIntoViewIfNeeded();
     const from = await page.getByRole('button', { name: `Reorder ${second.title}` }).boundingBox();
     const to = await page.getByRole('button', { name: `Reorder ${first.title}` }).boundingBox();
     if (!from || !to) throw new Error('handles not laid out');
@@ -137,7 +138,9 @@ test('drag a row with the mouse', async ({ adminPage: page, api }) => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.waitForTimeout(100);
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+    await page.waitForTimeout(100);
     await page.mouse.up();
     await expect.poll(order).toEqual([second.title, first.title]);
     expect((await saved).ok()).toBe(true);

@@ -93,7 +93,7 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await openAdmin(page, '/admin/products');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Information' }).getByRole('img', { name: 'Gallery image 2' })).toHaveAttribute('src', b);
+    await expect(page.getByRole('region', { name: 'Information' }).getByRole('img', { name: 'Gallery image 2' })).toHaveAttribute('src', String(b));
     await page.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('3 hours - 20 lessons');
     await page.getByRole('button', { name: 'Update' }).first().click();
     await expect(page).toHaveURL(/\/admin\/products$/);

@@ -7,9 +7,8 @@ import { Readable } from 'node:stream';
 /**
  * Where uploaded files live. The app only ever names files by a generated key
  * (`<uuid>.<ext>`), so a store on local disk and one in an S3-compatible bucket
- * (DESIGN.md §6) can stand in for each other: an S3 store would put objects in
- * `save`/`saveStream` (multipart upload), delete them in `remove`, and answer
- * with its bucket or CDN address in `publicUrl`.
+ * (DESIGN.md §6, s3-media-store.ts) stand in for each other. Both answer
+ * `/uploads/<key>` in `publicUrl`, so stored URLs do not depend on the store.
  */
 export interface MediaStore {
   /** Stores a whole file held in memory. */
@@ -26,11 +25,16 @@ export interface MediaStore {
   publicUrl(key: string): string;
 }
 
+/** Names are generated and never reused, so a file may be cached for a year. */
+export const MEDIA_CACHE_CONTROL = `public, max-age=${365 * 24 * 60 * 60}, immutable`;
+
 // Flat names only: no folders, no dot-files, nothing a path could climb out of.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/;
 
+export const isValidKey = (key: string): boolean => KEY_PATTERN.test(key);
+
 export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  if (!isValidKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
 }
 
 /** Files in one folder, served by the app itself under `/uploads/`. */

@@ -1,19 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { LocalDiskMediaStore } from './media-store';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { LocalDiskMediaStore, MEDIA_CACHE_CONTROL } from './media-store';
+import { createMediaStore } from './media.service';
+import { S3MediaStore } from './s3-media-store';
+import { s3MediaProxy } from './s3-media-proxy';
 
 /**
- * Serves uploaded media from the media folder under /uploads/. Names are
- * generated and never reused, so files may be cached for a year; Range
- * requests let browsers seek in videos. Only files directly in that folder
- * are reachable: no listing, no dot-files, no path that climbs out of it.
+ * Serves uploaded media under /uploads/: from the S3-compatible bucket when
+ * one is configured (s3-media-proxy.ts), else from the media folder. Range
+ * requests let browsers seek in videos. Only flat generated names are
+ * reachable: no listing, no dot-files, no path that climbs out of the folder.
  */
 export const registerMedia: FastifyPluginAsync = async (app) => {
+  const store = createMediaStore(app.ctx.config);
+  if (store instanceof S3MediaStore) {
+    await app.register(s3MediaProxy(store));
+    return;
+  }
   const root = app.ctx.config.mediaDir;
-  const store = new LocalDiskMediaStore(root);
-  await store.removeStalePartials();
+  await new LocalDiskMediaStore(root).removeStalePartials();
   await app.register(fastifyStatic, {
     root,
     prefix: '/uploads/',
@@ -31,7 +36,7 @@ export const registerMedia: FastifyPluginAsync = async (app) => {
     // Generated names are flat: anything with a separator or a dot-segment is not ours.
     allowedPath: (pathName) => /^\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/.test(pathName),
     setHeaders: (res) => {
-      res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });

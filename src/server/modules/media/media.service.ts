@@ -3,11 +3,21 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/json';
 import { LocalDiskMediaStore, type MediaStore } from './media-store';
+import { S3MediaStore } from './s3-media-store';
 import type { SniffedType } from './sniff-type';
 
-/** The media store the configuration asks for (only local disk so far). */
-export function createMediaStore(config: Pick<Config, 'mediaDir'>): MediaStore {
-  return new LocalDiskMediaStore(config.mediaDir);
+// One bucket client per configuration: the uploads, the seeder and /uploads share its pooled connections.
+const s3Stores = new WeakMap<object, S3MediaStore>();
+
+/** The media store the configuration asks for: an S3-compatible bucket when S3_BUCKET is set, else local disk. */
+export function createMediaStore(config: Pick<Config, 'mediaDir' | 's3'>): MediaStore {
+  if (!config.s3) return new LocalDiskMediaStore(config.mediaDir);
+  let store = s3Stores.get(config.s3);
+  if (!store) {
+    store = new S3MediaStore(config.s3);
+    s3Stores.set(config.s3, store);
+  }
+  return store;
 }
 
 /** A generated, unguessable name; the extension follows the detected type, never the upload's name. */

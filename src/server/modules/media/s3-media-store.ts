@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AwsClient } from 'aws4fetch';
+import type { S3Config } from '../../config';
+import { assertValidKey, type MediaStore } from './media-store';
+
+/** A request the bucket does not answer within this long (no bytes moving) is given up. */
+const IDLE_TIMEOUT_MS = 60_000;
+/** Enough of an error answer to name the S3 error code in the log. */
+const ERROR_BODY_LIMIT = 4096;
+
+export type ObjectRequest = {
+  method: 'GET' | 'HEAD' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: Buffer | Readable;
+  contentLength?: number;
+};
+
+/**
+ * Media in an S3-compatible bucket (AWS S3, MinIO, R2, …), so that several
+ * copies of the app share them (DESIGN.md §6). Objects are addressed
+ * path-style (`<endpoint>/<bucket>/<prefix><key>`), which every such server
+ * understands, and signed with SigV4 by aws4fetch. Bodies travel as streams
+ * through node:http: a 300 MB video is never held in memory. Browsers still
+ * fetch `/uploads/<key>` from the app (s3-media-proxy.ts), so stored URLs do
+ * not depend on the store.
+ */
+export class S3MediaStore implements MediaStore {
+  private readonly client: AwsClient;
+  private readonly agent: http.Agent;
+
+  constructor(
+    private readonly s3: S3Config,
+    private readonly urlPrefix = '/uploads/',
+  ) {
+    this.client = new AwsClient({
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      service: 's3',
+      region: s3.region,
+    });
+    this.agent = s3.endpoint.startsWith('https:') ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  }
+
+  private objectUrl(key: string): URL {
+    assertValidKey(key);
+    return new URL(`${this.s3.endpoint}/${this.s3.bucket}/${this.s3.prefix}${key}`);
+  }
+
+  /**
+   * Sends one signed request and resolves with the bucket's answer as a stream
+   * (the caller reads or discards it). The payload is not hashed
+   * (`UNSIGNED-PAYLOAD`), so a body can be streamed with its length known up front.
+   */
+  async request(key: string, { method, headers = {}, body, contentLength }: ObjectRequest): Promise<http.IncomingMessage> {
+    const url = this.objectUrl(key);
+    const signed = await this.client.sign(url.toString(), {
+      method,
+      headers: { ...headers, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+    });
+    const outgoing: Record<string, string> = Object.fromEntries(signed.headers);
+    // The host was signed as the URL gives it; send exactly that.
+    outgoing.host = url.host;
+    if (contentLength !== undefined) outgoing['content-length'] = String(contentLength);
+    const transport = url.protocol === 'https:' ? https : http;
+
+    return new Promise((resolve, reject) => {
+      const outgoingRequest = transport.request(url, { method, headers: outgoing, agent: this.agent, timeout: IDLE_TIMEOUT_MS }, (response) => {
+        // From here the reader sets the pace: a visitor pausing a video holds back a proxied body for as long as it likes.
+        outgoingRequest.setTimeout(0);
+        resolve(response);
+      });
+      outgoingRequest.on('error', reject);
+      outgoingRequest.on('timeout', () => outgoingRequest.destroy(new Error(`S3 ${method} ${key}: no answer in ${IDLE_TIMEOUT_MS} ms`)));
+      if (body instanceof Readable) {
+        body.on('error', (error) => outgoingRequest.destroy(error));
+        body.pipe(outgoingRequest);
+      } else {
+        outgoingRequest.end(body);
+      }
+    });
+  }
+
+  /** Resolves when the bucket answered 2xx (or one of `alsoFine`); otherwise throws with S3's error code. */
+  private async expectSuccess(key: string, request: ObjectRequest, alsoFine: number[] = []): Promise<void> {
+    const response = await this.request(key, request);
+    const status = response.statusCode ?? 0;
+    if ((status >= 200 && status < 300) || alsoFine.includes(status)) {
+      response.resume();
+      return;
+    }
+    const detail = await readSome(response, ERROR_BODY_LIMIT);
+    const code = /<Code>([^<]+)<\/Code>/.exec(detail)?.[1] ?? detail.slice(0, 200);
+    throw new Error(`S3 ${request.method} ${this.s3.bucket}/${this.s3.prefix}${key} failed: ${status} ${code}`);
+  }
+
+  async save(key: string, data: Buffer, mimeType: string): Promise<void> {
+    await this.expectSuccess(key, { method: 'PUT', headers: { 'content-type': mimeType }, body: data, contentLength: data.length });
+  }
+
+  /**
+   * An upload's length is known only at its end, and a plain PUT needs it up
+   * front: the file is spooled to a private temp file while counting, then
+   * streamed from there. The temp file is removed in every case, and nothing
+   * reaches the bucket if `source` throws (e.g. a size limit).
+   */
+  async saveStream(key: string, source: AsyncIterable<Uint8Array>, mimeType: string): Promise<number> {
+    assertValidKey(key);
+    const spool = path.join(os.tmpdir(), `showcase-upload-${randomUUID()}`);
+    let bytes = 0;
+    const counted = async function* () {
+      for await (const chunk of source) {
+        bytes += chunk.length;
+        yield chunk;
+      }
+    };
+    try {
+      await pipeline(Readable.from(counted()), fs.createWriteStream(spool, { flags: 'wx', mode: 0o600 }));
+      const file = fs.createReadStream(spool);
+      try {
+        await this.expectSuccess(key, { method: 'PUT', headers: { 'content-type': mimeType }, body: file, contentLength: bytes });
+      } finally {
+        file.destroy();
+      }
+      return bytes;
+    } finally {
+      await fs.promises.rm(spool, { force: true });
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    // S3 answers 204 for a missing key too; some compatible servers say 404.
+    await this.expectSuccess(key, { method: 'DELETE' }, [404]);
+  }
+
+  publicUrl(key: string): string {
+    assertValidKey(key);
+    return `${this.urlPrefix}${key}`;
+  }
+}
+
+async function readSome(stream: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      if (size < limit) chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+  } catch {
+    // The answer broke off; what arrived is enough for the log.
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, limit);
+}
