@@ -53,6 +53,38 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}: `));
   });
 
+  it('keeps media on local disk without S3_BUCKET, and reads the bucket settings with it', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const s3 = { S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: '',
+    });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3', S3_PREFIX: 'site/media' }).s3).toMatchObject({ region: 'eu-west-3', prefix: 'site/media/' });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+  ])('stops when S3_BUCKET is set without what it needs, naming the missing variable (%o)', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(`${variable}: is required when S3_BUCKET is set`);
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'Not A Bucket' }, 'S3_BUCKET'],
+    [{ S3_ENDPOINT: 'ftp://files.example.com' }, 'S3_ENDPOINT'],
+    [{ S3_PREFIX: '../other' }, 'S3_PREFIX'],
+    [{ S3_PREFIX: '/media' }, 'S3_PREFIX'],
+  ])('stops on a bad S3 value and names it (%o)', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}: `));
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).databaseUrl).toBeUndefined();
   });

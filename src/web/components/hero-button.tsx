@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HeroButton as HeroButtonConfig } from '../../shared/schemas';
 
 export const buttonClass = (color: string, variant: string, size: string) => `btn btn-${color} btn-${variant} btn-${size}`;
 
 /** Site paths navigate inside the app; anything else is an ordinary link. */
-export function SmartLink({ href, className, children }: { href: string; className: string; children: React.ReactNode }) {
+export function SmartLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
   if (href.startsWith('/') && !href.startsWith('/admin') && !href.startsWith('/uploads/')) {
     return (
       <Link to={href} className={className}>

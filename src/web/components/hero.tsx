@@ -17,17 +17,19 @@ function firstPhase(config: HeroConfig): HeroPhase {
   return 'static';
 }
 
-function HeroVideo({ src, loop, onEnded, onFail, className }: { src: string; loop: boolean; onEnded?: () => void; onFail: () => void; className: string }) {
+type VideoProps = { src: string; loop: boolean; active: boolean; onEnded?: () => void; onFail: () => void; className: string };
+
+function HeroVideo({ src, loop, active, onEnded, onFail, className }: VideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
-    if (!video) return;
+    if (!video || !active) return;
     // play() rejects when autoplay is blocked: treat that like a failed video.
     video.play().catch((error: unknown) => {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       onFail();
     });
-  }, [src, onFail]);
+  }, [src, active, onFail]);
   return (
     <video
       ref={ref}
@@ -39,6 +41,7 @@ function HeroVideo({ src, loop, onEnded, onFail, className }: { src: string; loo
       preload="auto"
       aria-hidden="true"
       tabIndex={-1}
+      data-active={active}
       onEnded={onEnded}
       onError={onFail}
     />
@@ -72,9 +75,12 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
     <section className={['hero', config.heroImage ? 'hero--image' : config.backgroundColor ? 'hero--colored' : 'hero--plain', className].filter(Boolean).join(' ')} style={style} data-hero-phase={phase}>
       <div className="hero__media">
         {config.heroImage && <img className="hero__image" src={config.heroImage} alt="" fetchPriority="high" decoding="async" />}
-        {phase === 'loop' && config.loopVideo && <HeroVideo className="hero__video hero__video--loop" src={config.loopVideo} loop onFail={fail} />}
+        {/* Loaded under the intro already, so it takes over without a gap when the intro ends. */}
+        {(phase === 'loop' || phase === 'intro') && config.loopVideo && (
+          <HeroVideo className="hero__video hero__video--loop" src={config.loopVideo} loop active={phase === 'loop'} onFail={fail} />
+        )}
         {phase === 'intro' && config.introVideo && (
-          <HeroVideo className="hero__video hero__video--intro" src={config.introVideo} loop={false} onEnded={introEnded} onFail={fail} />
+          <HeroVideo className="hero__video hero__video--intro" src={config.introVideo} loop={false} active onEnded={introEnded} onFail={fail} />
         )}
       </div>
       <div className="hero__scrim" aria-hidden="true" />

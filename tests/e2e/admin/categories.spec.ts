@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Category } from '../../../src/shared/schemas';
 import { categoryInput, expect, failApi, keyboardMove, openAdmin, pngFile, test, unique } from './fixtures';
+
+const VIDEO_CLIP = fs.readFileSync(path.join(import.meta.dirname, '../public/fixtures/clip.mp4'));
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -27,6 +31,12 @@ test('create a category with uploads, see it on the public site, edit it, then d
   await expect(content.getByRole('img', { name: 'Tile Hover Image preview' })).toHaveAttribute('src', /^\/uploads\//);
   await expect(content.getByText('Image to display when this category has no products')).toBeVisible();
   await expect(content.getByLabel('Tile Video', { exact: true })).toHaveAttribute('accept', 'video/*');
+  await content.getByLabel('Tile Video', { exact: true }).setInputFiles(await pngFile('not-a-video.png'));
+  const refusal = content.getByText('Upload failed: Unsupported file type: choose an MP4 or WebM video');
+  await expect(refusal).toBeVisible();
+  await content.getByLabel('Tile Video', { exact: true }).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: VIDEO_CLIP });
+  await expect(content.getByLabel('Tile Video preview')).toHaveAttribute('src', /^\/uploads\//);
+  await expect(refusal).toHaveCount(0);
   // A non-number falls back to 2.
   await content.getByLabel('Items Per Row').fill('');
   await hero.getByRole('button', { name: 'Hero', exact: true }).click();
@@ -139,7 +149,8 @@ test('drag a row with the mouse', async ({ adminPage: page, api }) => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
     await page.waitForTimeout(100);
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 4, { steps: 10 });
+    // Past the first row's centre, so the closest centre is unambiguous even if the layout shifts a little.
+    await page.mouse.move(to.x + to.width / 2, to.y - 4, { steps: 12 });
     await page.waitForTimeout(100);
     await page.mouse.up();
     await expect.poll(order).toEqual([second.title, first.title]);

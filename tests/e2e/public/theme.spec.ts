@@ -27,9 +27,9 @@ test('a new primary colour reaches the next page load; the newsletter image foll
   await serveTestMedia(page);
   const before = await getData<Theme>(request, '/api/theme');
   try {
-    await saveTheme(request, { primaryColor: '#ff5733', newsletterImage: 'https://media.e2e.test/newsletter.png' });
+    await saveTheme(request, { primaryColor: '#9d174d', newsletterImage: 'https://media.e2e.test/newsletter.png' });
     await page.goto('/');
-    const shades = computeShades('#ff5733');
+    const shades = computeShades('#9d174d');
     const root = await page.evaluate(() => ({
       50: getComputedStyle(document.documentElement).getPropertyValue('--color-primary-50').trim(),
       700: getComputedStyle(document.documentElement).getPropertyValue('--color-primary-700').trim(),
@@ -37,7 +37,7 @@ test('a new primary colour reaches the next page load; the newsletter image foll
     expect(root).toEqual({ 50: shades[50], 700: shades[700] });
     await expect(page.locator('.newsletter__image')).toHaveAttribute('src', 'https://media.e2e.test/newsletter.png');
 
-    await saveTheme(request, { primaryColor: '#ff5733', newsletterImage: '' });
+    await saveTheme(request, { primaryColor: '#9d174d', newsletterImage: '' });
     await page.reload();
     const src = await page.locator('.newsletter__image').getAttribute('src');
     expect(src).not.toContain('media.e2e.test');

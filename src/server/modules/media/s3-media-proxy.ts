@@ -36,11 +36,12 @@ export const s3MediaProxy = (store: S3MediaStore): FastifyPluginAsync =>
           if (typeof value === 'string') reply.header(name, value);
         }
         reply.header('cache-control', MEDIA_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
-        // A browser that goes away mid-video destroys `upstream` with the reply, which ends the bucket's transfer too.
-        if (status === 304 || request.method === 'HEAD') {
+        if (status === 304) {
           upstream.resume();
-          return reply.status(status).send();
+          return reply.status(304).send();
         }
+        // A browser that goes away mid-video destroys `upstream` with the reply, which ends the bucket's transfer too.
+        // (For HEAD, Fastify drains the empty stream and keeps the bucket's Content-Length.)
         return reply.status(status).send(upstream);
       }
 

@@ -26,6 +26,12 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    // The shared upload endpoint takes images too, so a video picker checks the declared type itself.
+    if (kind === 'video' && file.type && !file.type.startsWith('video/')) {
+      setUploadError(uploadFailureText('Unsupported file type: choose an MP4 or WebM video'));
+      if (input.current) input.current.value = '';
+      return;
+    }
     setUploading(true);
     setUploadError(null);
     // Image pickers use the image-only endpoint, so the server refuses anything else.
