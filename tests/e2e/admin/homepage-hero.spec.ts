@@ -19,6 +19,8 @@ test('the homepage hero saves, shows Saved for 3 s and persists after a reload',
 
   // Logo upload with a real PNG.
   await hero.getByLabel('Logo', { exact: true }).setInputFiles(await pngFile('logo.png'));
+  // Wait for the new upload, not the demo logo that was there already.
+  await expect(hero.getByLabel('Logo URL')).not.toHaveValue(original.logo);
   await expect(hero.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^\/uploads\//);
   const logoUrl = await hero.getByLabel('Logo URL').inputValue();
 

@@ -13,7 +13,8 @@ test('theme: hex rules, live preview, save persists, then the original theme is 
   await expect(colors.getByRole('alert')).toHaveText('Please enter a valid hex color (e.g., #FF5733)');
   await hex.fill('#12345G');
   await expect(colors.getByRole('alert')).toHaveText('Please enter a valid hex color (e.g., #FF5733)');
-  const next = original.primaryColor.toLowerCase() === '#ff5733' ? '#0f766e' : '#ff5733';
+  // A dark blue close to the default, so public accessibility checks running meanwhile still see enough contrast.
+  const next = original.primaryColor.toLowerCase() === '#1d4ed8' ? '#1e40af' : '#1d4ed8';
   await hex.fill(next.toUpperCase());
   await expect(colors.getByRole('alert')).toHaveCount(0);
   await expect(colors.getByLabel('Primary Color', { exact: true })).toHaveValue(next);
@@ -24,6 +25,7 @@ test('theme: hex rules, live preview, save persists, then the original theme is 
   const newsletter = page.getByRole('region', { name: 'Newsletter Settings' });
   await expect(newsletter.getByText('Image displayed in the newsletter subscription section')).toBeVisible();
   await newsletter.getByLabel('Newsletter Image', { exact: true }).setInputFiles(await pngFile('newsletter.png', [20, 120, 200]));
+  await expect(newsletter.getByLabel('Newsletter Image URL')).not.toHaveValue(original.newsletterImage ?? '');
   await expect(newsletter.getByRole('img', { name: 'Newsletter Image preview' })).toHaveAttribute('src', /^\/uploads\//);
   const imageUrl = await newsletter.getByLabel('Newsletter Image URL').inputValue();
 

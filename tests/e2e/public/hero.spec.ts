@@ -39,11 +39,14 @@ test('the intro video starts after 1000 ms, then the loop video plays and the in
   const intro = hero(page).locator('video.hero__video--intro');
   await expect(intro).toHaveAttribute('src', `${MEDIA_HOST}/intro.webm`);
   await expect.poll(() => intro.evaluate((v: HTMLVideoElement) => v.currentTime > 0 || v.ended)).toBe(true);
+  // The loop waits, hidden and paused, until the intro has ended.
+  await expect(hero(page).locator('video.hero__video--loop')).toBeHidden();
 
   // The 1-second intro ends on its own; the loop takes over.
   await expect(hero(page)).toHaveAttribute('data-hero-phase', 'loop', { timeout: 10_000 });
   await expect(hero(page).locator('video.hero__video--intro')).toHaveCount(0);
   const loop = hero(page).locator('video.hero__video--loop');
+  await expect(loop).toBeVisible();
   await expect(loop).toHaveAttribute('src', `${MEDIA_HOST}/loop.webm`);
   expect(await loop.evaluate((v: HTMLVideoElement) => v.loop)).toBe(true);
   await expect.poll(() => loop.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);

@@ -28,6 +28,19 @@ export interface MediaStore {
 /** Names are generated and never reused, so a file may be cached for a year. */
 export const MEDIA_CACHE_CONTROL = `public, max-age=${365 * 24 * 60 * 60}, immutable`;
 
+/** Writes a stream to a file that must not exist yet; resolves to the number of bytes written. */
+export async function writeToNewFile(source: AsyncIterable<Uint8Array>, file: string, mode = 0o644): Promise<number> {
+  let bytes = 0;
+  const counted = async function* () {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      yield chunk;
+    }
+  };
+  await pipeline(Readable.from(counted()), fs.createWriteStream(file, { flags: 'wx', mode }));
+  return bytes;
+}
+
 // Flat names only: no folders, no dot-files, nothing a path could climb out of.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/;
 
@@ -72,15 +85,8 @@ export class LocalDiskMediaStore implements MediaStore {
   async saveStream(key: string, source: AsyncIterable<Uint8Array>): Promise<number> {
     const target = this.pathOf(key);
     const partial = this.partialPath();
-    let bytes = 0;
-    const counted = async function* () {
-      for await (const chunk of source) {
-        bytes += chunk.length;
-        yield chunk;
-      }
-    };
     try {
-      await pipeline(Readable.from(counted()), fs.createWriteStream(partial, { flags: 'wx' }));
+      const bytes = await writeToNewFile(source, partial);
       await fs.promises.rename(partial, target);
       return bytes;
     } catch (error) {

@@ -5,10 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../../config';
-import { assertValidKey, type MediaStore } from './media-store';
+import { assertValidKey, writeToNewFile, type MediaStore } from './media-store';
 
 /** A request the bucket does not answer within this long (no bytes moving) is given up. */
 const IDLE_TIMEOUT_MS = 60_000;
@@ -113,15 +112,8 @@ export class S3MediaStore implements MediaStore {
   async saveStream(key: string, source: AsyncIterable<Uint8Array>, mimeType: string): Promise<number> {
     assertValidKey(key);
     const spool = path.join(os.tmpdir(), `showcase-upload-${randomUUID()}`);
-    let bytes = 0;
-    const counted = async function* () {
-      for await (const chunk of source) {
-        bytes += chunk.length;
-        yield chunk;
-      }
-    };
     try {
-      await pipeline(Readable.from(counted()), fs.createWriteStream(spool, { flags: 'wx', mode: 0o600 }));
+      const bytes = await writeToNewFile(source, spool, 0o600);
       const file = fs.createReadStream(spool);
       try {
         await this.expectSuccess(key, { method: 'PUT', headers: { 'content-type': mimeType }, body: file, contentLength: bytes });
