@@ -10,6 +10,11 @@ test('the homepage hero saves, shows Saved for 3 s and persists after a reload',
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('target', '_blank');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'Preview' }).click();
+  const preview = await popup;
+  await expect(preview).toHaveURL(/:\d+\/$/);
+  await preview.close();
 
   // Fields that public specs do not read: the background colour and the secondary button's link.
   const background = original.backgroundColor === '#123456' ? '#654321' : '#123456';
@@ -87,6 +92,17 @@ test('leaving with unsaved changes asks first', async ({ adminPage: page }) => {
   await dialog.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/admin\/homepage$/);
   await expect(page.getByRole('region', { name: 'Hero' }).getByLabel('Title', { exact: true })).toHaveValue('Unsaved draft title');
+  // A reload or closing the tab gets the browser's own prompt.
+  const prompt = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  await page.reload({ timeout: 3000 }).catch(() => undefined);
+  expect(await prompt).toBe('beforeunload');
+  await expect(page.getByRole('region', { name: 'Hero' }).getByLabel('Title', { exact: true })).toHaveValue('Unsaved draft title');
+
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'About' }).click();
   await page.getByRole('dialog', { name: 'Unsaved Changes' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/admin\/about$/);

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Admin Panel`;
+  }, [title]);
   return (
     <header className="adm-page-header">
       <div>
