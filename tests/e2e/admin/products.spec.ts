@@ -49,6 +49,11 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([a, c, b]);
     await info.getByRole('button', { name: 'Remove gallery image 1' }).click();
     await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([c, b]);
+    // The tiles are sortable with the keyboard too.
+    await keyboardMove(page, 'Reorder gallery image 2', 'ArrowLeft');
+    await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([b, c]);
+    await keyboardMove(page, 'Reorder gallery image 1', 'ArrowRight');
+    await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([c, b]);
     await info.getByRole('switch', { name: 'Dark Mode' }).check();
 
     await classification.getByRole('button', { name: 'Classification' }).click();
