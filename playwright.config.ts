@@ -1,8 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
-/** The built server on a fresh data directory with demo content (scripts/e2e-server.mjs). */
-const port = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * Each project gets its own built server on a fresh data directory with demo
+ * content (scripts/e2e-server.mjs): the admin tests change the shared
+ * homepage hero and theme, which the public tests read.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+const ports = { public: basePort, admin: basePort + 1 };
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -11,9 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     trace: 'off',
     launchOptions: {
@@ -32,16 +37,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'public', testMatch: 'public/**/*.spec.ts' },
-    { name: 'admin', testMatch: 'admin/**/*.spec.ts' },
+    { name: 'public', testMatch: 'public/**/*.spec.ts', use: { baseURL: urlOf(ports.public) } },
+    { name: 'admin', testMatch: 'admin/**/*.spec.ts', use: { baseURL: urlOf(ports.admin) } },
   ],
-  webServer: {
+  webServer: Object.values(ports).map((port) => ({
     command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${urlOf(port)}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
     env: { E2E_PORT: String(port), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });
