@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../modules/media/sharp-setup';
 
 /**
  * Abstract artwork for the demo content, drawn as SVG and encoded by sharp:

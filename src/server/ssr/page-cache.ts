@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
-export type CachedPage = { status: number; body: Buffer; etag: string; version: number };
+/** `gzip` is compressed once when the page is cached, not on every request. */
+export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number };
+
+export const gzipPage = (body: Buffer) => gzipSync(body, { level: 6 });
 
 /**
  * Rendered pages as Buffers, keyed by URL, valid for one content version
@@ -22,22 +26,22 @@ export class PageCache {
     this.remove(url);
     if (page.version !== version) return undefined;
     this.pages.set(url, page);
-    this.bytes += page.body.length;
+    this.bytes += page.body.length + page.gzip.length;
     return page;
   }
 
   set(url: string, version: number, status: number, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-    const page = { status, body, etag, version };
+    const page = { status, body, gzip: gzipPage(body), etag, version };
     this.remove(url);
     if (body.length > this.maxBytes) return page;
     this.pages.set(url, page);
-    this.bytes += body.length;
+    this.bytes += body.length + page.gzip.length;
     for (const [key, oldest] of this.pages) {
       if (this.pages.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.pages.delete(key);
-      this.bytes -= oldest.body.length;
+      this.bytes -= oldest.body.length + oldest.gzip.length;
     }
     return page;
   }
@@ -46,7 +50,7 @@ export class PageCache {
     const page = this.pages.get(url);
     if (!page) return;
     this.pages.delete(url);
-    this.bytes -= page.body.length;
+    this.bytes -= page.body.length + page.gzip.length;
   }
 
   get size(): number {

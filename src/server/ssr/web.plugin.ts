@@ -7,7 +7,7 @@ import { renderPage } from '../../web/entry-server';
 import { findClientDir, readClientAssets, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
-import { PageCache, type CachedPage } from './page-cache';
+import { PageCache, gzipPage, type CachedPage } from './page-cache';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -47,6 +47,11 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       .header('Cache-Control', 'public, no-cache')
       .header('ETag', page.etag);
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    reply.header('Vary', 'Accept-Encoding');
+    // @fastify/compress leaves a reply alone once it has a Content-Encoding.
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    }
     return reply.send(page.body);
   };
 
@@ -93,7 +98,10 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     const rendered = await renderPublic(request);
     if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
     // Errors are not cached: the next request tries again.
-    if (rendered.status >= 500) return send(request, reply, { status: rendered.status, body: Buffer.from(rendered.html), etag: '', version });
+    if (rendered.status >= 500) {
+      const body = Buffer.from(rendered.html);
+      return send(request, reply, { status: rendered.status, body, gzip: gzipPage(body), etag: '', version });
+    }
     return send(request, reply, cache.set(key, version, rendered.status, rendered.html));
   });
 });

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp-setup';
 import { unsupportedMediaType } from '../../http/errors';
 import type { SniffedType } from './sniff-type';
 
