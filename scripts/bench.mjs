@@ -17,11 +17,13 @@ if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/.vite/m
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-'));
-const started = performance.now();
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_PASSWORD: 'bench-password-123', LOG_LEVEL: 'warn' },
-});
+const startServer = () =>
+  spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_PASSWORD: 'bench-password-123', LOG_LEVEL: 'warn' },
+  });
+let started = performance.now();
+let server = startServer();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMb = () => {
@@ -93,6 +95,16 @@ try {
     console.log(`${name.padEnd(38)} ${String(r.rps).padStart(6)}  ${r.p50.padStart(6)}  ${r.p95.padStart(6)}  ${r.p99.padStart(6)}  ${r.failures}`);
   }
   console.log(`\nmemory after load: ${rssMb().toFixed(0)} MB RSS`);
+
+  // A normal start: the data is already there, nothing to seed.
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+  started = performance.now();
+  server = startServer();
+  await waitForHealth();
+  const restartMs = Math.round(performance.now() - started);
+  await (await fetch(`${BASE}/`)).arrayBuffer();
+  console.log(`restart on the same data: ${restartMs} ms to healthy; memory idle: ${rssMb().toFixed(0)} MB RSS`);
 } finally {
   server.kill('SIGTERM');
   await sleep(300);
