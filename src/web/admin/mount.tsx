@@ -1,6 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/admin-app';
-import './admin.css';
+import './styles/base.css';
+import './styles/shell.css';
+import './styles/forms.css';
+import './styles/lists.css';
 
 /**
  * The entry the public client bundle lazy-loads for every /admin path: the
