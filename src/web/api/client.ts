@@ -19,11 +19,18 @@ export function readStoredToken(): string | null {
   return window.localStorage.getItem(STORAGE_KEYS.token) ?? window.sessionStorage.getItem(STORAGE_KEYS.token);
 }
 
-type RequestOptions = { method?: string; body?: unknown; formData?: FormData; signal?: AbortSignal };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+  /** What a failed answer without an error text means, e.g. "Failed to create product" (spec §8); default "Request failed". */
+  failure?: string;
+};
 
 /**
  * Sends a request and unwraps the envelope. A non-OK answer throws the
- * server's error text or "Request failed"; a network exception throws its
+ * server's error text or `options.failure` ("Request failed" by default); a network exception throws its
  * message or "Network error" (spec §7, §8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -49,7 +56,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = undefined;
   }
   if (!response.ok || !payload || payload.success !== true) {
-    const message = payload && payload.success === false && payload.error ? payload.error : 'Request failed';
+    const message = payload && payload.success === false && payload.error ? payload.error : (options.failure ?? 'Request failed');
     throw new ApiError(message, response.status);
   }
   return payload.data;

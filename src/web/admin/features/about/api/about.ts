@@ -2,7 +2,7 @@ import type { AboutPage, AboutPageInput } from '../../../../../shared/schemas';
 import { adminRequest } from '../../../lib/admin-api';
 
 export const getAboutPage = () => adminRequest<AboutPage>('/about');
-export const saveAboutPage = (page: AboutPageInput) => adminRequest<AboutPage>('/about', { method: 'PUT', body: page });
+export const saveAboutPage = (page: AboutPageInput) => adminRequest<AboutPage>('/about', { method: 'PUT', body: page, failure: 'Failed to save about page' });
 
 /** Spec §2: content is saved as null when blank or an empty paragraph. */
 export function normaliseAboutContent(html: string | null | undefined): string | null {

@@ -10,14 +10,13 @@ import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dia
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { ApiError } from '../../../../api/client';
+import { errorMessage } from '../../../lib/admin-api';
 import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { getHomepageHero, saveHomepageHero } from '../api/homepage';
 
-/** The server's own explanation when it gave one, otherwise "Failed to save" (spec §8). */
-const saveFailureText = (error: unknown) =>
-  error instanceof ApiError && error.status > 0 && error.message !== 'Request failed' ? error.message : 'Failed to save';
+/** The thrown message (the server's text, "Failed to save homepage hero", or the network error), else "Failed to save" (spec §8). */
+const saveFailureText = (error: unknown) => errorMessage(error, 'Failed to save');
 
 export default function HomepageHeroScreen() {
   const state = useLoad(getHomepageHero, 'homepage');

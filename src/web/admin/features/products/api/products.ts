@@ -4,9 +4,9 @@ import { adminRequest } from '../../../lib/admin-api';
 
 export const listProducts = async () => (await adminRequest<Product[]>('/products')).sort(byOrder);
 export const getProduct = (id: string) => adminRequest<Product>(`/products/${encodeURIComponent(id)}`);
-export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input });
+export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input, failure: 'Failed to create product' });
 export const updateProduct = (id: string, input: ProductInput) =>
-  adminRequest<Product>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
-export const deleteProduct = (id: string) => adminRequest<unknown>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  adminRequest<Product>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input, failure: 'Failed to update product' });
+export const deleteProduct = (id: string) => adminRequest<unknown>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete product' });
 export const reorderProducts = (products: ReorderItem[]) =>
-  adminRequest<unknown>('/products/reorder/bulk', { method: 'PUT', body: { products } });
+  adminRequest<unknown>('/products/reorder/bulk', { method: 'PUT', body: { products }, failure: 'Failed to reorder products' });

@@ -2,7 +2,7 @@ import type { Tag } from '../../../../../shared/schemas';
 import { adminRequest } from '../../../lib/admin-api';
 
 export const listTags = () => adminRequest<Tag[]>('/tags');
-export const createTag = (title: string) => adminRequest<Tag>('/tags', { method: 'POST', body: { title } });
+export const createTag = (title: string) => adminRequest<Tag>('/tags', { method: 'POST', body: { title }, failure: 'Failed to create tag' });
 
 /** Case-insensitive substring match; already selected tags are not suggested (spec §4, §5). */
 export function suggestTags(tags: Tag[], selected: string[], query: string): Tag[] {
