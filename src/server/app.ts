@@ -14,6 +14,7 @@ import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
+import { installRateLimit } from './http/rate-limit';
 import './app-context';
 
 export type BuildOptions = {
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
   installAdminGuard(app);
+  await installRateLimit(app);
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerMedia);

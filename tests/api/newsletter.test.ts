@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { SUBSCRIBE_PER_MINUTE } from '../../src/server/modules/newsletter/newsletter.routes';
 
 describe('newsletter API', () => {
   let t: TestApp;
@@ -57,5 +58,26 @@ describe('newsletter API', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await subscribe({ email: 'latest@example.com' });
     expect((await subscribers())[0]!.email).toBe('latest@example.com');
+  });
+});
+
+describe('subscribe flood', () => {
+  it('limits one address to a few dozen subscriptions a minute, with the envelope, and keeps others served', async () => {
+    const t = await startTestApp();
+    try {
+      const from = (remoteAddress: string, i: number) =>
+        t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: `flood${i}@example.com` }, remoteAddress });
+      const statuses: number[] = [];
+      for (let i = 0; i < SUBSCRIBE_PER_MINUTE + 5; i++) statuses.push((await from('10.1.1.1', i)).statusCode);
+      expect(statuses.slice(0, SUBSCRIBE_PER_MINUTE).every((status) => status === 200)).toBe(true);
+      const refused = await from('10.1.1.1', 999);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, error: expect.stringMatching(/^Too many requests/) });
+      expect((await from('10.1.1.2', 1000)).statusCode).toBe(200);
+      const rows = await t.app.ctx.db.selectFrom('subscribers').select('email').execute();
+      expect(rows).toHaveLength(SUBSCRIBE_PER_MINUTE + 1);
+    } finally {
+      await t.close();
+    }
   });
 });
