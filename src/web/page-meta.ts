@@ -60,6 +60,9 @@ export const pageNotFoundMeta = (): PageMeta => notFoundMeta('Page Not Found', "
 
 export const errorMeta = (): PageMeta => ({ title: titled('Unexpected Application Error!'), description: DEFAULT_DESCRIPTION });
 
+/** /about/ and /about are one page: the canonical URL names it without the trailing slash. */
+export const canonicalPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
 /** The meta of the deepest route that declares one. */
 export function metaFor(matches: { handle?: unknown; data?: unknown }[]): PageMeta {
   for (let i = matches.length - 1; i >= 0; i -= 1) {

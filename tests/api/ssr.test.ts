@@ -55,6 +55,13 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<a class="site-nav__link" href="\/category\/design"[^>]*>Design<\/a>/);
   });
 
+  it('names a page by one canonical URL, without a trailing slash or query', async () => {
+    for (const url of ['/product/logo-basics/', '/product/logo-basics?ref=mail']) {
+      expect((await get(url)).body, url).toContain('<link rel="canonical" href="https://shop.example.com/product/logo-basics"');
+    }
+    expect((await get('/')).body).toContain('<link rel="canonical" href="https://shop.example.com/"');
+  });
+
   it('puts the router state in a JSON script with "<" escaped, and no inline executable script', async () => {
     const html = (await get('/product/logo-basics')).body;
     const json = /<script type="application\/json" id="showcase-hydration">(.*?)<\/script>/s.exec(html)?.[1];

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
-import { metaFor } from '../page-meta';
+import { canonicalPath, metaFor } from '../page-meta';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import '../styles/index.css';
@@ -23,7 +23,7 @@ function useHeadSync() {
     const meta = metaFor(matches);
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${canonicalBase()}${pathname}`);
+    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${canonicalBase()}${canonicalPath(pathname)}`);
   }, [matches, pathname]);
 }
 
