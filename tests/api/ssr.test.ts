@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { renderPage } from '../../src/web/entry-server';
@@ -115,6 +115,17 @@ describe('server-rendered pages', () => {
     const third = await get('/');
     expect(third.body).toContain('Fresh hero title');
     expect(third.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('does not serve a page cached last year: the footer shows the current year', async () => {
+    const year = new Date().getFullYear();
+    expect((await get('/about')).body).toContain(`© ${year} Showcase`);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${year + 1}-01-01T00:00:05`) });
+    try {
+      expect((await get('/about')).body).toContain(`© ${year + 1} Showcase`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows "Unexpected Application Error!" with status 500 and no details when loading fails', async () => {
