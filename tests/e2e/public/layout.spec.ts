@@ -101,6 +101,13 @@ test('mobile menu: a keyboard-usable toggle with aria-expanded', async ({ page }
   await page.keyboard.press('Escape');
   await expect(about).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+  // Following a menu link by keyboard: the menu closes and focus lands on the new page, not on a hidden link.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main#main')).toBeFocused();
 });
 
 test('client navigation keeps the page (no full reload), scrolls to the top and updates the head', async ({ page, request }) => {
