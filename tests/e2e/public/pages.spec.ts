@@ -154,6 +154,8 @@ test('product: Buy Now, title, duration, chips, description, embedded intro vide
   const [outer, nested] = await Promise.all([ordered.first().boundingBox(), ordered.nth(1).boundingBox()]);
   expect(nested!.x).toBeGreaterThan(outer!.x);
   expect(await ordered.nth(1).evaluate((li) => getComputedStyle(li, '::marker').content)).toContain('counter(ql-1');
+  // Quill may mix bullets into the same <ol>: they must not move the numbers of the ordered items.
+  await expect(description.locator('li[data-list="bullet"]').first()).toHaveCSS('counter-increment', 'list-item 0');
 
   await expect(page.locator('iframe.intro-video__frame')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   const tiles = page.locator('.gallery img');
