@@ -10,6 +10,24 @@ export type RouteHandle = { meta?: (data: unknown) => PageMeta };
 const titled = (title: string) => `${title} | ${SITE_NAME}`;
 const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text);
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Plain text of stored rich HTML for a meta description. Entities are decoded
+ * here because the document writer escapes the text again: "&amp;" must not
+ * reach the visitor as "&amp;amp;". Blocks are spaced so words do not run together.
+ */
+export const htmlToText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+      if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? entity;
+      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+
 const notFoundMeta = (title: string, description: string): PageMeta => ({ title: titled(title), description });
 
 export const homeMeta = (data: unknown): PageMeta => {
@@ -34,13 +52,16 @@ export const categoryMeta = (data: unknown): PageMeta => {
 export const productMeta = (data: unknown): PageMeta => {
   if (isNotFound(data) || !data) return notFoundMeta('Product Not Found', "The product you're looking for doesn't exist.");
   const { product } = data as ProductData;
-  const text = product.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = htmlToText(product.description);
   return { title: titled(product.title), description: clip(text || product.duration || DEFAULT_DESCRIPTION) };
 };
 
 export const pageNotFoundMeta = (): PageMeta => notFoundMeta('Page Not Found', "The page you're looking for doesn't exist.");
 
 export const errorMeta = (): PageMeta => ({ title: titled('Unexpected Application Error!'), description: DEFAULT_DESCRIPTION });
+
+/** /about/ and /about are one page: the canonical URL names it without the trailing slash. */
+export const canonicalPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
 /** The meta of the deepest route that declares one. */
 export function metaFor(matches: { handle?: unknown; data?: unknown }[]): PageMeta {

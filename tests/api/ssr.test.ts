@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { renderPage } from '../../src/web/entry-server';
@@ -55,6 +55,13 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<a class="site-nav__link" href="\/category\/design"[^>]*>Design<\/a>/);
   });
 
+  it('names a page by one canonical URL, without a trailing slash or query', async () => {
+    for (const url of ['/product/logo-basics/', '/product/logo-basics?ref=mail']) {
+      expect((await get(url)).body, url).toContain('<link rel="canonical" href="https://shop.example.com/product/logo-basics"');
+    }
+    expect((await get('/')).body).toContain('<link rel="canonical" href="https://shop.example.com/"');
+  });
+
   it('puts the router state in a JSON script with "<" escaped, and no inline executable script', async () => {
     const html = (await get('/product/logo-basics')).body;
     const json = /<script type="application\/json" id="showcase-hydration">(.*?)<\/script>/s.exec(html)?.[1];
@@ -108,6 +115,17 @@ describe('server-rendered pages', () => {
     const third = await get('/');
     expect(third.body).toContain('Fresh hero title');
     expect(third.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('does not serve a page cached last year: the footer shows the current year', async () => {
+    const year = new Date().getFullYear();
+    expect((await get('/about')).body).toContain(`© ${year} Showcase`);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${year + 1}-01-01T00:00:05`) });
+    try {
+      expect((await get('/about')).body).toContain(`© ${year + 1} Showcase`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows "Unexpected Application Error!" with status 500 and no details when loading fails', async () => {

@@ -1,7 +1,7 @@
 import { themeCssVariables } from '../../shared/theme-shades';
 import { DEFAULT_PRIMARY_COLOR } from '../../shared/schemas';
 import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration';
-import type { PageMeta } from '../../web/page-meta';
+import { canonicalPath, type PageMeta } from '../../web/page-meta';
 import type { ClientAssets } from './client-manifest';
 
 const escapeHtml = (text: string) =>
@@ -44,7 +44,7 @@ type DocumentParts = {
 };
 
 export function htmlDocument(parts: DocumentParts): string {
-  const canonical = `${parts.canonicalBase}${parts.pathname}`;
+  const canonical = `${parts.canonicalBase}${canonicalPath(parts.pathname)}`;
   const data = parts.hydration
     ? `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${serializeJsonForHtml(parts.hydration)}</script>`
     : '';

@@ -90,7 +90,8 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (NOT_PAGES.test(pathname)) return reply.callNotFound();
     const version = contentEvents.current;
-    const key = ADMIN.test(pathname) ? '/admin' : request.url;
+    // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
+    const key = ADMIN.test(pathname) ? '/admin' : `${new Date().getFullYear()} ${request.url}`;
     const cached = cache.get(key, version);
     if (cached) return send(request, reply, cached);
 

@@ -56,7 +56,8 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
 
   useEffect(() => {
     setPhase('static');
-    if (!hasVideo) return;
+    // Visitors who ask the system for less motion keep the still hero, as if autoplay were blocked.
+    if (!hasVideo || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const timer = window.setTimeout(() => setPhase(firstPhase(config)), HERO_VIDEO_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [config, hasVideo]);

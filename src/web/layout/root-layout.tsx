@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
-import { metaFor } from '../page-meta';
+import { canonicalPath, metaFor } from '../page-meta';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import '../styles/index.css';
@@ -23,7 +23,7 @@ function useHeadSync() {
     const meta = metaFor(matches);
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${canonicalBase()}${pathname}`);
+    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${canonicalBase()}${canonicalPath(pathname)}`);
   }, [matches, pathname]);
 }
 
@@ -38,13 +38,17 @@ export function RootLayout() {
   }, []);
 
   // Every route change starts at the top; the first render keeps the browser's own scroll restoration.
+  // Focus moves to the new page too: the link that was used may be gone (a closed mobile menu), and
+  // screen readers then start reading the new content instead of staying on the old page's link.
   const firstRender = useRef(true);
+  const mainRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
     window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
 
   // The server wrote these into <head>; keep them in step if the theme is reloaded.
@@ -64,7 +68,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader categories={root.categories} />
-      <main id="main" className="site-main">
+      <main id="main" className="site-main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter categories={root.categories} latestProducts={root.latestProducts} />

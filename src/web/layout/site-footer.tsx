@@ -61,9 +61,8 @@ export function SiteFooter({ categories, latestProducts }: Props) {
         </nav>
       </div>
       <div className="container site-footer__bottom">
-        <p>
-          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
-        </p>
+        {/* Around New Year the visitor's clock may be in another year than the server's: not a reason to re-render. */}
+        <p suppressHydrationWarning>{`© ${new Date().getFullYear()} ${SITE_NAME}. All rights reserved.`}</p>
       </div>
     </footer>
   );

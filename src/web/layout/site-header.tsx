@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CategorySummary } from '../loaders';
 import { useIsAdmin } from '../hooks/use-is-admin';
@@ -14,6 +14,19 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
   // The mobile menu closes once a link took the visitor elsewhere.
   useEffect(() => setOpen(false), [pathname]);
 
+  // Escape closes the open menu and hands focus back to the toggle, so keyboard users are not left inside a hidden list.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -21,6 +34,7 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
           <BrandLogo />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={open}

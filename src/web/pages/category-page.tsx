@@ -44,7 +44,7 @@ function CategoryView({ data }: { data: CategoryData }) {
             <p>There are no products in this category yet. Check back soon!</p>
           </div>
         ) : visible.length > 0 ? (
-          <ProductGrid products={visible} perRow={category.itemsPerRow} />
+          <ProductGrid products={visible} perRow={category.itemsPerRow} cardHeading="h2" />
         ) : (
           <p className="empty-note">No products match the selected tags.</p>
         )}

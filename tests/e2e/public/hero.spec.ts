@@ -83,6 +83,17 @@ test('a blocked video falls back to a static view when there is no hero image', 
   await expect(hero(page).getByRole('heading', { name: 'No image' })).toBeVisible();
 });
 
+test('with reduced motion asked for, the hero stays a still image', async ({ page, request }) => {
+  const url = await heroPage(page, request, withVideos);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(url);
+  await waitForHydration(page);
+  await page.waitForTimeout(1500);
+  await expect(hero(page)).toHaveAttribute('data-hero-phase', 'static');
+  await expect(hero(page).locator('video')).toHaveCount(0);
+  await expect(hero(page).locator('.hero__image')).toBeVisible();
+});
+
 test('a slow intro video keeps the hero image in place until it plays', async ({ page, request }) => {
   const url = await heroPage(page, request, withVideos);
   await page.route(`${MEDIA_HOST}/intro.webm`, async (route) => {

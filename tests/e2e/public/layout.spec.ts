@@ -93,6 +93,21 @@ test('mobile menu: a keyboard-usable toggle with aria-expanded', async ({ page }
   await expect(page).toHaveURL(/\/about$/);
   // Navigating closes the menu.
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+
+  // Escape from inside the open menu closes it and returns focus to the toggle.
+  await page.getByRole('button', { name: 'Open menu' }).press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+  // Following a menu link by keyboard: the menu closes and focus lands on the new page, not on a hidden link.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main#main')).toBeFocused();
 });
 
 test('client navigation keeps the page (no full reload), scrolls to the top and updates the head', async ({ page, request }) => {

@@ -121,7 +121,9 @@ test('product: Buy Now, title, duration, chips, description, embedded intro vide
   const product = await createProduct(request, {
     categories: [category.id],
     tags: [tag.id],
-    description: '<p>Intro text</p><ol><li data-list="bullet">First point</li><li data-list="bullet">Second point</li></ol><p class="ql-align-center"><span class="ql-size-large">Big</span></p>',
+    description:
+      '<p>Intro text</p><ol><li data-list="bullet">First point</li><li data-list="bullet">Second point</li></ol><p class="ql-align-center"><span class="ql-size-large">Big</span></p>' +
+      '<ol><li data-list="ordered">One</li><li data-list="ordered" class="ql-indent-1">One a</li><li data-list="ordered">Two</li></ol>',
     introVideo: 'https://youtu.be/dQw4w9WgXcQ',
     gallery: [
       { url: `${MEDIA_HOST}/g2.png`, order: 2 },
@@ -143,6 +145,17 @@ test('product: Buy Now, title, duration, chips, description, embedded intro vide
   await expect(description.getByText('Intro text')).toBeVisible();
   await expect(description.locator('li').first()).toHaveCSS('list-style-type', 'disc');
   await expect(description.locator('.ql-align-center')).toHaveCSS('text-align', 'center');
+  const fontSize = async (selector: string) => parseFloat(await page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize));
+  expect(await fontSize('.product-page__description .ql-size-large')).toBeCloseTo((await fontSize('.product-page__description')) * 1.5, 1);
+  // Quill nests by class inside one <ol>: the nested item moves with its marker and counts on its own level.
+  const ordered = description.locator('li[data-list="ordered"]');
+  await expect(ordered.first()).toHaveCSS('list-style-type', 'decimal');
+  await expect(ordered.nth(1)).toHaveCSS('list-style-type', 'lower-alpha');
+  const [outer, nested] = await Promise.all([ordered.first().boundingBox(), ordered.nth(1).boundingBox()]);
+  expect(nested!.x).toBeGreaterThan(outer!.x);
+  expect(await ordered.nth(1).evaluate((li) => getComputedStyle(li, '::marker').content)).toContain('counter(ql-1');
+  // Quill may mix bullets into the same <ol>: they must not move the numbers of the ordered items.
+  await expect(description.locator('li[data-list="bullet"]').first()).toHaveCSS('counter-increment', 'list-item 0');
 
   await expect(page.locator('iframe.intro-video__frame')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   const tiles = page.locator('.gallery img');

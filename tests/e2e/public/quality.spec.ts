@@ -59,14 +59,15 @@ test('images below the fold load lazily and reserve their space', async ({ page 
 
 const PAGE_NAMES = ['home', 'about', 'category', 'empty category', 'product', 'dark product', 'unknown category', 'unknown page'];
 for (const [index, name] of PAGE_NAMES.entries()) {
-  test(`axe finds no serious or critical violations: ${name} page`, async ({ page }) => {
+  test(`axe finds no serious or critical violations and no skipped heading level: ${name} page`, async ({ page }) => {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
       const path = paths[index]!;
       await page.goto(path);
       await waitForHydration(page);
       const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      // Serious and critical ones, and a heading outline that skips no level (screen-reader navigation).
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order');
       expect(
         serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
         `${path} at ${width}px`,

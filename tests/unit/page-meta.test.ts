@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText, productMeta } from '../../src/web/page-meta';
+import type { ProductData } from '../../src/web/loaders';
+
+describe('page meta', () => {
+  it('turns stored rich HTML into plain text with its entities decoded', () => {
+    expect(htmlToText('<h2>Tips &amp; tricks</h2><p>&lt;b&gt; &quot;bold&quot; &#39;it&#39;&nbsp;&#x2014; done</p>')).toBe('Tips & tricks <b> "bold" \'it\' — done');
+    expect(htmlToText('<p>keep &unknown; as is</p>')).toBe('keep &unknown; as is');
+  });
+
+  it('describes a product by its description text, clipped to 160 characters', () => {
+    const product = { title: 'Course', duration: '2 hours', description: `<p>Fish &amp; chips ${'x'.repeat(200)}</p>` };
+    const meta = productMeta({ product } as unknown as ProductData);
+    expect(meta.title).toBe('Course | Showcase');
+    expect(meta.description.startsWith('Fish & chips x')).toBe(true);
+    expect(meta.description).toHaveLength(160);
+  });
+
+  it('falls back to the duration when the description has no text', () => {
+    const product = { title: 'Course', duration: '2 hours', description: '<p><br></p>' };
+    expect(productMeta({ product } as unknown as ProductData).description).toBe('2 hours');
+  });
+});
