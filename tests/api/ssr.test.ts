@@ -26,7 +26,7 @@ describe('server-rendered pages', () => {
         duration: '2 hours - 12 lessons',
         mainImage: '/uploads/cover.png',
         buyLink: 'https://buy.example.com/logo',
-        description: '<p>Learn logos</p><script>alert(1)</script>',
+        description: '<p>Learn logos</p><script>alert(1)</script><p><img src="/uploads/step.png" alt="Step"></p>',
         introVideo: 'https://youtu.be/dQw4w9WgXcQ',
         categories: [category.json().data.id],
       },
@@ -51,6 +51,9 @@ describe('server-rendered pages', () => {
     const shades = computeShades('#10b981');
     expect(html).toContain(`--color-primary-600:${shades[600]}`);
     expect(html).toContain(`--color-primary-50:${shades[50]}`);
+    expect(html).not.toContain('name="robots"');
+    // Pictures in the description load lazily; the stored HTML is untouched.
+    expect(html).toContain('<img loading="lazy" decoding="async" src="/uploads/step.png" alt="Step"');
     // Header: one link per category.
     expect(html).toMatch(/<a class="site-nav__link" href="\/category\/design"[^>]*>Design<\/a>/);
   });
@@ -85,6 +88,7 @@ describe('server-rendered pages', () => {
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('Page Not Found');
     expect(page.body).toContain('Go Home');
+    for (const response of [category, product, page]) expect(response.body).toContain('<meta name="robots" content="noindex">');
   });
 
   it('leaves /api and /uploads paths to their own 404s', async () => {

@@ -82,6 +82,8 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       assets,
       appHtml: page.appHtml,
       hydration: page.hydration,
+      // Not-found screens are real pages for visitors, but nothing for a search index.
+      robots: page.status === 404 ? 'noindex' : undefined,
     });
     return { status: page.status, html };
   };

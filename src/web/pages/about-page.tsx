@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router';
 import type { AboutData } from '../loaders';
 import { Hero } from '../components/hero';
+import { RichText } from '../components/rich-text';
 
 export function AboutPage() {
   const { about } = useLoaderData() as AboutData;
@@ -11,7 +12,7 @@ export function AboutPage() {
       {about.content && (
         <section className="section container">
           {/* Sanitised on the server before it was stored. */}
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: about.content }} />
+          <RichText html={about.content} />
         </section>
       )}
     </>

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { isNotFound, type NotFoundData, type ProductData } from '../loaders';
 import { Hero } from '../components/hero';
+import { RichText } from '../components/rich-text';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { IntroVideo } from '../components/intro-video';
 import { Gallery } from '../components/gallery';
@@ -50,7 +51,7 @@ export function ProductPage() {
         )}
         <div className="product-page__main">
           {/* Sanitised on the server before it was stored. */}
-          <div className="rich-text product-page__description" dangerouslySetInnerHTML={{ __html: product.description }} />
+          <RichText html={product.description} className="product-page__description" />
           {product.introVideo && <IntroVideo link={product.introVideo} title={product.title} />}
         </div>
         <Gallery items={product.gallery} title={product.title} />
