@@ -53,7 +53,10 @@ export function GalleryEditor({ value, onChange, error }: Props) {
     if (files.length === 0) return;
     setUploadError(null);
     setUploading(files.length);
-    const outcomes = await Promise.all(files.map((file) => uploadFile(file)));
+    // The shared upload also takes videos, so a file declared as something other than an image counts as failed here.
+    const outcomes = await Promise.all(
+      files.map((file) => (!file.type || file.type.startsWith('image/') ? uploadFile(file) : Promise.resolve({ success: false as const }))),
+    );
     setUploading(0);
     if (input.current) input.current.value = '';
     const urls = outcomes.flatMap((outcome) => (outcome.success ? [outcome.url] : []));
