@@ -95,7 +95,12 @@ export function GalleryEditor({ value, onChange, error }: Props) {
         </p>
       ) : null}
       {items.length > 0 ? (
-        <ReorderContext ids={items.map((item) => item.url)} onMove={move} layout="grid">
+        <ReorderContext
+          ids={items.map((item) => item.url)}
+          onMove={move}
+          labelOf={(url) => `gallery image ${items.findIndex((item) => item.url === url) + 1}`}
+          layout="grid"
+        >
           <ul className="adm-gallery__grid" aria-label="Gallery">
             {items.map((item, index) => (
               <GalleryTile key={item.url} item={item} index={index} count={items.length} onMove={move} onRemove={() => remove(index)} />
