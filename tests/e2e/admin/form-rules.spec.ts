@@ -140,6 +140,9 @@ test('gallery: uploads take orders after the current highest; a non-image file i
   try {
     await openAdmin(page, `/admin/products/${product.id}`);
     const info = page.getByRole('region', { name: 'Information' });
+    await expect(info.getByLabel('Gallery Images')).toHaveAttribute('accept', 'image/*');
+    await expect(info.getByLabel('Gallery Images')).toHaveAttribute('multiple', '');
+    await expect(info.getByLabel('Tile Image', { exact: true })).toHaveAttribute('accept', 'image/*');
     await info.getByLabel('Gallery Images').setInputFiles([
       await pngFile('after-1.png', [1, 2, 3]),
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') },
