@@ -123,6 +123,11 @@ test('product edit: Preview opens the product page; an invalid field in the coll
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(hero.getByRole('group', { name: 'Primary Button' }).getByLabel('Link')).toBeFocused();
     await expect(hero.getByText('must be an http(s) URL or a path starting with /')).toBeVisible();
+    // Folded again by hand, the section opens once more on the next refused save.
+    await toggle.click();
+    await page.getByRole('button', { name: 'Update' }).last().click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(hero.getByRole('group', { name: 'Primary Button' }).getByLabel('Link')).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
   } finally {
     await api.remove(`/api/products/${product.id}`);

@@ -11,7 +11,13 @@ export function useFocusFirstError(errors: FieldErrors) {
     if (Object.keys(errors).length === 0) return;
     const field = document.querySelector<HTMLElement>('.adm-main [aria-invalid="true"]');
     if (!field) return;
-    field.focus({ preventScroll: true });
-    field.scrollIntoView({ block: 'center' });
+    // A section opens by itself when errors appear; this covers one folded again since.
+    const folded = field.closest<HTMLElement>('[hidden]');
+    if (folded?.id) document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(folded.id)}"]`)?.click();
+    const frame = requestAnimationFrame(() => {
+      field.focus({ preventScroll: true });
+      field.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [errors]);
 }
