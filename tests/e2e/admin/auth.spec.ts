@@ -139,3 +139,27 @@ test('a session that expires mid-way sends the admin back to the login screen', 
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   expect((await storage(page)).sessionToken).toBeNull();
 });
+
+test('signing in without Remember me clears persistent copies left from before', async ({ page }) => {
+  // The server could not verify the remembered token at start (it was unreachable), so the token is kept...
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('admin-token', 'left-from-before');
+    localStorage.setItem('admin-auth', 'true');
+  });
+  await abortApi(page, '**/api/auth/verify', 'POST');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect((await storage(page)).localToken).toBe('left-from-before');
+  await page.unroute('**/api/auth/verify');
+
+  // ...until a session-only sign-in replaces it.
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Homepage Hero' })).toBeVisible();
+  const stored = await storage(page);
+  expect(stored.localToken).toBeNull();
+  expect(stored.localAuth).toBeNull();
+  expect(stored.sessionToken).toBeTruthy();
+  expect(stored.sessionAuth).toBe('true');
+});

@@ -120,6 +120,8 @@ test('drag rows with the keyboard: the new order shows at once and persists', as
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/categories/reorder/bulk') && response.request().method() === 'PUT');
     await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
     await expect.poll(order).toEqual([second.title, first.title]);
+    // Screen readers hear the item's name and place, not its id.
+    await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(new RegExp(`^${second.title} dropped at position \\d+ of \\d+\\.$`));
     expect((await saved).ok()).toBe(true);
     const sent = (await saved).request().postDataJSON() as { categories: { id: string; order: number }[] };
     expect(sent.categories.map((item) => item.order)).toEqual(sent.categories.map((_, index) => index));

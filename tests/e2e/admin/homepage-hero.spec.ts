@@ -137,3 +137,24 @@ test('an image picker shows the server refusal of a wrong type and of an oversiz
   await hero.getByLabel('Hero Image', { exact: true }).setInputFiles(await pngFile('ok.png'));
   await expect(hero.getByRole('alert')).toHaveText('Upload failed: Upload error');
 });
+
+test('logging out from a form with unsaved changes warns in the dialog, then leaves without a second prompt', async ({ adminPage: page }) => {
+  const prompts: string[] = [];
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await openAdmin(page, '/admin/homepage');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
+  await expect(dialog.getByText('You have unsaved changes. Logging out discards them.')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('region', { name: 'Hero' }).getByLabel('Title', { exact: true }).fill('Draft that will be dropped');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(dialog.getByText('You have unsaved changes. Logging out discards them.')).toBeVisible();
+  await dialog.getByLabel('Redirect to homepage after logout').setChecked(false);
+  await dialog.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(prompts).toEqual([]);
+});

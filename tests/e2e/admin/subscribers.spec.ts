@@ -27,6 +27,7 @@ test('loading, empty and both error states', async ({ adminPage: page }) => {
   });
   await openAdmin(page, '/admin/subscribers');
   await expect(page.getByText('Loading subscribers...')).toBeVisible();
+  await expect(page.getByText(/Total Subscribers/)).toHaveCount(0);
   release();
   await expect(page.getByRole('heading', { name: 'No subscribers yet' })).toBeVisible();
   await expect(page.getByText('Subscribers will appear here once they sign up.')).toBeVisible();
@@ -36,6 +37,7 @@ test('loading, empty and both error states', async ({ adminPage: page }) => {
   await failApi(page, '**/api/newsletter/subscribers', 'GET', 500, 'Internal server error');
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText('Failed to load subscribers');
+  await expect(page.getByText(/Total Subscribers/)).toHaveCount(0);
 
   await page.unroute('**/api/newsletter/subscribers');
   await abortApi(page, '**/api/newsletter/subscribers', 'GET');

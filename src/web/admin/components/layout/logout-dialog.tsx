@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { logout, readLogoutRedirectHome, writeLogoutRedirectHome } from '../../features/auth/api/auth';
+import { hasUnsavedChanges, leaveWithoutUnsavedPrompt } from '../../hooks/use-unsaved-changes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 /** Spec §2: the choice of where to land after logout is remembered locally. */
@@ -10,6 +11,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const confirm = async () => {
     setBusy(true);
+    leaveWithoutUnsavedPrompt();
     await logout();
     if (redirectHome) window.location.assign('/');
     else window.location.reload();
@@ -18,6 +20,9 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <ConfirmDialog open={open} title="Confirm Logout" confirmLabel="Logout" busy={busy} onConfirm={() => void confirm()} onCancel={onClose}>
       <p>Are you sure you want to logout from the admin panel?</p>
+      {open && hasUnsavedChanges() ? (
+        <p className="adm-alert adm-alert--warning">You have unsaved changes. Logging out discards them.</p>
+      ) : null}
       <div className="adm-checkbox">
         <input
           id={`${id}-redirect`}

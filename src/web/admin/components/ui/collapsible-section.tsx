@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 type Props = {
   title: string;
@@ -12,10 +12,14 @@ type Props = {
 /** A titled card whose body folds away; the body stays mounted so editors keep their state. */
 export function CollapsibleSection({ title, defaultOpen = true, hasErrors = false, children, className }: Props) {
   const [open, setOpen] = useState(defaultOpen);
+  const [hadErrors, setHadErrors] = useState(hasErrors);
   const id = useId();
-  useEffect(() => {
+  // Opened during render, not in an effect, so the invalid field is already
+  // visible when the form moves focus to it (useFocusFirstError).
+  if (hasErrors !== hadErrors) {
+    setHadErrors(hasErrors);
     if (hasErrors) setOpen(true);
-  }, [hasErrors]);
+  }
   return (
     <section className={`adm-section${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-heading`}>
       <h2 className="adm-section__heading" id={`${id}-heading`}>

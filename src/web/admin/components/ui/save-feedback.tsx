@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/client';
 import type { SaveStatus } from '../../hooks/use-save-state';
 
 /** The error of the last save, or the success banner while the Saved state lasts. */
@@ -23,3 +25,20 @@ export function LoadError({ what }: { what: string }) {
     </p>
   );
 }
+
+type NotFoundProps = { title: string; text: string; backHref: string; backLabel: string };
+
+/** An edit link to an item deleted meanwhile: reloading would not help, so say so and lead back to the list. */
+export function ItemNotFound({ title, text, backHref, backLabel }: NotFoundProps) {
+  return (
+    <div className="adm-empty">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <Link className="adm-button adm-button--primary" to={backHref}>
+        {backLabel}
+      </Link>
+    </div>
+  );
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

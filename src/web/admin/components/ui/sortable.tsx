@@ -6,6 +6,7 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
@@ -26,12 +27,25 @@ export function moveAndRenumber<T extends { order: number }>(items: T[], from: n
 type ReorderProps = {
   ids: string[];
   onMove: (from: number, to: number) => void;
+  /** What a screen reader calls an item while it moves (dnd-kit would read out its id). */
+  labelOf: (id: string) => string;
   layout?: 'list' | 'grid';
   children: ReactNode;
 };
 
+function announcements(ids: string[], labelOf: (id: string) => string): Announcements {
+  const name = (id: string | number) => labelOf(String(id));
+  const position = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${position(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${position(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Reordering cancelled: ${name(active.id)} stays at ${position(active.id)}.`,
+  };
+}
+
 /** Drag with a pointer or with the keyboard (Space to lift, arrows to move, Space to drop). */
-export function ReorderContext({ ids, onMove, layout = 'list', children }: ReorderProps) {
+export function ReorderContext({ ids, onMove, labelOf, layout = 'list', children }: ReorderProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -43,7 +57,12 @@ export function ReorderContext({ ids, onMove, layout = 'list', children }: Reord
     if (from >= 0 && to >= 0) onMove(from, to);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: announcements(ids, labelOf) }}
+    >
       <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
         {children}
       </SortableContext>

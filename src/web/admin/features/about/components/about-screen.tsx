@@ -8,6 +8,7 @@ import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
@@ -30,6 +31,7 @@ function AboutEditor({ initial }: { initial: AboutForm }) {
   const [form, setForm] = useState(initial);
   const [baseline, setBaseline] = useState(() => snapshot(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
+  useFocusFirstError(errors);
   const { blocker } = useUnsavedChanges(snapshot(form) !== baseline);
   const save = useSaveState();
 

@@ -65,7 +65,7 @@ function CategoriesTable({ initial }: { initial: Category[] }) {
   return (
     <>
       <div className="adm-table-wrap">
-        <ReorderContext ids={items.map((item) => item.id)} onMove={move}>
+        <ReorderContext ids={items.map((item) => item.id)} onMove={move} labelOf={(id) => items.find((item) => item.id === id)?.title ?? 'category'}>
           <table className="adm-table">
             <thead>
               <tr>

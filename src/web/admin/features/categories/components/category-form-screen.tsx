@@ -17,8 +17,9 @@ import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
 import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
 import { SaveButton } from '../../../components/ui/save-button';
-import { LoadError } from '../../../components/ui/save-feedback';
+import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
@@ -89,7 +90,17 @@ export default function CategoryFormScreen() {
   const state = useLoad(() => loadForm(id), id ?? 'new');
   const title = id ? 'Edit Category' : 'Add New Category';
   if (state.status === 'loading') return <InlineLoading />;
-  if (state.status === 'error') return <LoadError what="the category" />;
+  if (state.status === 'error') {
+    if (!isNotFound(state.error)) return <LoadError what="the category" />;
+    return (
+      <ItemNotFound
+        title="Category Not Found"
+        text="The category you're looking for doesn't exist."
+        backHref={paths.categories}
+        backLabel="Back to Categories"
+      />
+    );
+  }
   return <CategoryEditor title={title} id={state.data.id} initial={state.data.form} />;
 }
 
@@ -97,6 +108,7 @@ function CategoryEditor({ title, id, initial }: { title: string; id: string | nu
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  useFocusFirstError(errors);
   const [saving, setSaving] = useState(false);
   const { blocker, allowNextNavigation } = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
   const set = <K extends keyof CategoryForm>(key: K) => (value: CategoryForm[K]) => setForm((current) => ({ ...current, [key]: value }));

@@ -53,7 +53,10 @@ export function GalleryEditor({ value, onChange, error }: Props) {
     if (files.length === 0) return;
     setUploadError(null);
     setUploading(files.length);
-    const outcomes = await Promise.all(files.map((file) => uploadFile(file)));
+    // The shared upload also takes videos, so a file declared as something other than an image counts as failed here.
+    const outcomes = await Promise.all(
+      files.map((file) => (!file.type || file.type.startsWith('image/') ? uploadFile(file) : Promise.resolve({ success: false as const }))),
+    );
     setUploading(0);
     if (input.current) input.current.value = '';
     const urls = outcomes.flatMap((outcome) => (outcome.success ? [outcome.url] : []));
@@ -92,7 +95,12 @@ export function GalleryEditor({ value, onChange, error }: Props) {
         </p>
       ) : null}
       {items.length > 0 ? (
-        <ReorderContext ids={items.map((item) => item.url)} onMove={move} layout="grid">
+        <ReorderContext
+          ids={items.map((item) => item.url)}
+          onMove={move}
+          labelOf={(url) => `gallery image ${items.findIndex((item) => item.url === url) + 1}`}
+          layout="grid"
+        >
           <ul className="adm-gallery__grid" aria-label="Gallery">
             {items.map((item, index) => (
               <GalleryTile key={item.url} item={item} index={index} count={items.length} onMove={move} onRemove={() => remove(index)} />

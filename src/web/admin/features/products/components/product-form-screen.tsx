@@ -10,8 +10,9 @@ import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
-import { LoadError } from '../../../components/ui/save-feedback';
+import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { adminRequest } from '../../../lib/admin-api';
@@ -63,7 +64,17 @@ export default function ProductFormScreen() {
   const { id } = useParams();
   const state = useLoad(() => loadForm(id), id ?? 'new');
   if (state.status === 'loading') return <InlineLoading />;
-  if (state.status === 'error') return <LoadError what="the product" />;
+  if (state.status === 'error') {
+    if (!isNotFound(state.error)) return <LoadError what="the product" />;
+    return (
+      <ItemNotFound
+        title="Product Not Found"
+        text="The product you're looking for doesn't exist."
+        backHref={paths.products}
+        backLabel="Back to Products"
+      />
+    );
+  }
   return <ProductEditor loaded={state.data} />;
 }
 
@@ -73,6 +84,7 @@ function ProductEditor({ loaded }: { loaded: Loaded }) {
   const [form, setForm] = useState(loaded.form);
   const [tags, setTags] = useState(loaded.tags);
   const [errors, setErrors] = useState<FieldErrors>({});
+  useFocusFirstError(errors);
   const [saving, setSaving] = useState(false);
   const { blocker, allowNextNavigation } = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(loaded.form));
   const set = <K extends keyof ProductForm>(key: K) => (value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));

@@ -80,7 +80,7 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
   return (
     <>
       <div className="adm-table-wrap">
-        <ReorderContext ids={items.map((item) => item.id)} onMove={move}>
+        <ReorderContext ids={items.map((item) => item.id)} onMove={move} labelOf={(id) => items.find((item) => item.id === id)?.title ?? 'product'}>
           <table className="adm-table">
             <thead>
               <tr>

@@ -26,10 +26,11 @@ export default function SubscribersScreen() {
     };
   }, []);
 
-  const count = state.status === 'ready' ? state.subscribers.length : 0;
+  // No count while loading or after a failure: "0" would be a claim, not a fact.
+  const total = state.status === 'ready' ? `Total Subscribers: ${state.subscribers.length}` : undefined;
   return (
     <div className="adm-page">
-      <PageHeader title="Newsletter Subscribers" description={`Total Subscribers: ${count}`} />
+      <PageHeader title="Newsletter Subscribers" description={total} />
       {state.status === 'loading' ? (
         <p className="adm-inline-loading" role="status">
           Loading subscribers...

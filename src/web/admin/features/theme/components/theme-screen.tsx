@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SaveButton } from '../../../components/ui/save-button';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
+import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
@@ -40,6 +41,7 @@ function ThemeForm({ initial }: { initial: Theme }) {
   const [theme, setTheme] = useState(initial);
   const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
+  useFocusFirstError(errors);
   const { blocker } = useUnsavedChanges(JSON.stringify(theme) !== baseline);
   const save = useSaveState();
 
