@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '../../../../../shared/schemas';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,6 +7,7 @@ import { EmptyState, RowActions } from '../../../components/ui/row-actions';
 import { LoadError } from '../../../components/ui/save-feedback';
 import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
 import { useLoad } from '../../../hooks/use-load';
+import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { useSortableList } from '../../../hooks/use-sortable-list';
 import { paths } from '../../../lib/paths';
 import { deleteCategory, listCategories, reorderCategories } from '../api/categories';
@@ -34,23 +34,7 @@ export default function CategoriesListScreen() {
 
 function CategoriesTable({ initial }: { initial: Category[] }) {
   const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories');
-  const [pendingDelete, setPendingDelete] = useState<Category | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    try {
-      await deleteCategory(pendingDelete.id);
-      setItems((current) => current.filter((item) => item.id !== pendingDelete.id));
-    } catch (error) {
-      console.error(error);
-      window.alert('Failed to delete category');
-    } finally {
-      setDeleting(false);
-      setPendingDelete(null);
-    }
-  };
+  const removal = usePendingDelete(deleteCategory, setItems, 'Failed to delete category');
 
   if (items.length === 0) {
     return (
@@ -91,7 +75,7 @@ function CategoriesTable({ initial }: { initial: Category[] }) {
                       label={category.title}
                       editHref={paths.category(category.id)}
                       viewHref={paths.publicCategory(category.slug)}
-                      onDelete={() => setPendingDelete(category)}
+                      onDelete={() => removal.ask(category)}
                     />
                   </td>
                 </SortableRow>
@@ -101,16 +85,16 @@ function CategoriesTable({ initial }: { initial: Category[] }) {
         </ReorderContext>
       </div>
       <ConfirmDialog
-        open={pendingDelete !== null}
+        open={removal.pending !== null}
         title="Delete Category"
         confirmLabel="Delete"
         danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setPendingDelete(null)}
+        busy={removal.deleting}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       >
         <p>Are you sure you want to delete this category?</p>
-        {pendingDelete ? <p className="adm-dialog__subject">{pendingDelete.title}</p> : null}
+        {removal.pending ? <p className="adm-dialog__subject">{removal.pending.title}</p> : null}
       </ConfirmDialog>
     </>
   );

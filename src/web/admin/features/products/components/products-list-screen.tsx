@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Category, Product, Tag } from '../../../../../shared/schemas';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,6 +7,7 @@ import { EmptyState, RowActions } from '../../../components/ui/row-actions';
 import { LoadError } from '../../../components/ui/save-feedback';
 import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
 import { useLoad } from '../../../hooks/use-load';
+import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { useSortableList } from '../../../hooks/use-sortable-list';
 import { adminRequest } from '../../../lib/admin-api';
 import { paths } from '../../../lib/paths';
@@ -49,23 +49,7 @@ export default function ProductsListScreen() {
 
 function ProductsTable({ loaded }: { loaded: Loaded }) {
   const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products');
-  const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    try {
-      await deleteProduct(pendingDelete.id);
-      setItems((current) => current.filter((item) => item.id !== pendingDelete.id));
-    } catch (error) {
-      console.error(error);
-      window.alert('Failed to delete product');
-    } finally {
-      setDeleting(false);
-      setPendingDelete(null);
-    }
-  };
+  const removal = usePendingDelete(deleteProduct, setItems, 'Failed to delete product');
 
   if (items.length === 0) {
     return (
@@ -109,7 +93,7 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
                       label={product.title}
                       editHref={paths.product(product.id)}
                       viewHref={paths.publicProduct(product.slug)}
-                      onDelete={() => setPendingDelete(product)}
+                      onDelete={() => removal.ask(product)}
                     />
                   </td>
                 </SortableRow>
@@ -119,16 +103,16 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
         </ReorderContext>
       </div>
       <ConfirmDialog
-        open={pendingDelete !== null}
+        open={removal.pending !== null}
         title="Delete Product"
         confirmLabel="Delete"
         danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setPendingDelete(null)}
+        busy={removal.deleting}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
       >
         <p>Are you sure you want to delete this product?</p>
-        {pendingDelete ? <p className="adm-dialog__subject">{pendingDelete.title}</p> : null}
+        {removal.pending ? <p className="adm-dialog__subject">{removal.pending.title}</p> : null}
       </ConfirmDialog>
     </>
   );
