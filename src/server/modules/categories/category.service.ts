@@ -6,7 +6,7 @@ import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
-import { inTransaction } from '../site/transaction';
+import { applyOrder, inTransaction } from '../../db/transaction';
 import {
   deleteCategoryRow,
   insertCategory,
@@ -118,13 +118,7 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
 
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderCategories(db: Db, items: ReorderItem[]): Promise<Category[]> {
-  await inTransaction(db, async (trx) => {
-    const now = nowIso();
-    for (const item of items) {
-      if (!(await updateCategoryRow(trx, item.id, { sort_order: item.order, updated_at: now }))) {
-        throw notFound(CATEGORY_NOT_FOUND);
-      }
-    }
-  });
+  const now = nowIso();
+  await applyOrder(db, items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
   return listCategories(db);
 }

@@ -10,7 +10,7 @@ import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { readHeroConfig } from '../site/hero-config';
-import { inTransaction } from '../site/transaction';
+import { applyOrder, inTransaction } from '../../db/transaction';
 import {
   deleteProductRow,
   insertProduct,
@@ -168,13 +168,7 @@ export async function deleteProduct(db: Db, id: string): Promise<void> {
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderProducts(db: Db, items: ReorderItem[]): Promise<Product[]> {
-  await inTransaction(db, async (trx) => {
-    const now = nowIso();
-    for (const item of items) {
-      if (!(await updateProductRow(trx, item.id, { sort_order: item.order, updated_at: now }))) {
-        throw notFound(PRODUCT_NOT_FOUND);
-      }
-    }
-  });
+  const now = nowIso();
+  await applyOrder(db, items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
   return listProducts(db);
 }

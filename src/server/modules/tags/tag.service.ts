@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { TagInputSchema, type Tag, type TagInput } from '../../../shared/schemas/tag';
-import { inTransaction } from '../site/transaction';
+import { inTransaction } from '../../db/transaction';
 import { deleteTagRow, insertTag, selectAllTags, selectTagById, updateTagRow } from './tag.repository';
 
 export const TAG_NOT_FOUND = 'Tag not found';
