@@ -91,6 +91,19 @@ describe('server-rendered pages', () => {
     for (const response of [category, product, page]) expect(response.body).toContain('<meta name="robots" content="noindex">');
   });
 
+  it('lists every public page in /sitemap.xml and points robots.txt at it', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    for (const path of ['/', '/about', '/category/design', '/product/logo-basics']) {
+      expect(sitemap.body).toContain(`<loc>https://shop.example.com${path}</loc>`);
+    }
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toContain('Sitemap: https://shop.example.com/sitemap.xml');
+  });
+
   it('leaves /api and /uploads paths to their own 404s', async () => {
     const response = await get('/api/nothing-here');
     expect(response.statusCode).toBe(404);

@@ -8,6 +8,7 @@ import { findClientDir, readClientAssets, type ClientAssets } from './client-man
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
 import { PageCache, gzipPage, type CachedPage } from './page-cache';
+import { robotsTxt, sitemapXml } from './sitemap';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -87,6 +88,14 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     });
     return { status: page.status, html };
   };
+
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)));
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await sitemapXml(source, config.publicUrl)),
+  );
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
