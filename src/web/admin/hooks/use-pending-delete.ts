@@ -30,3 +30,5 @@ export function usePendingDelete<T extends { id: string }>(
 
   return { pending, ask: setPending, cancel: () => setPending(null), confirm, deleting };
 }
+
+export type PendingDelete<T extends { id: string }> = ReturnType<typeof usePendingDelete<T>>;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Category } from '../../../../../shared/schemas';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
@@ -84,18 +84,7 @@ function CategoriesTable({ initial }: { initial: Category[] }) {
           </table>
         </ReorderContext>
       </div>
-      <ConfirmDialog
-        open={removal.pending !== null}
-        title="Delete Category"
-        confirmLabel="Delete"
-        danger
-        busy={removal.deleting}
-        onConfirm={() => void removal.confirm()}
-        onCancel={removal.cancel}
-      >
-        <p>Are you sure you want to delete this category?</p>
-        {removal.pending ? <p className="adm-dialog__subject">{removal.pending.title}</p> : null}
-      </ConfirmDialog>
+      <DeleteDialog removal={removal} title="Delete Category" question="Are you sure you want to delete this category?" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Category, Product, Tag } from '../../../../../shared/schemas';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
@@ -102,18 +102,7 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
           </table>
         </ReorderContext>
       </div>
-      <ConfirmDialog
-        open={removal.pending !== null}
-        title="Delete Product"
-        confirmLabel="Delete"
-        danger
-        busy={removal.deleting}
-        onConfirm={() => void removal.confirm()}
-        onCancel={removal.cancel}
-      >
-        <p>Are you sure you want to delete this product?</p>
-        {removal.pending ? <p className="adm-dialog__subject">{removal.pending.title}</p> : null}
-      </ConfirmDialog>
+      <DeleteDialog removal={removal} title="Delete Product" question="Are you sure you want to delete this product?" />
     </>
   );
 }
