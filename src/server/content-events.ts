@@ -1,27 +1,40 @@
 import { EventEmitter } from 'node:events';
+import type { ContentChange } from './content/changes';
+
+type ContentEventMap = {
+  /** Any change, here or in another copy: the content version moved. */
+  version: [version: number];
+  /** A write this process made, with what it changed. */
+  change: [change: ContentChange];
+};
 
 /**
- * A content version that moves on every write. Caches key on it; with
- * PostgreSQL the change is broadcast with NOTIFY so every copy of the app
- * drops its stale pages (DESIGN.md §6).
+ * The one place a committed content write is announced. Caches key on the
+ * version, which moves on every write here or elsewhere; with PostgreSQL each
+ * local change is broadcast with NOTIFY so every copy of the app drops its
+ * stale pages (DESIGN.md §6). Listeners of `change` (audit, revisions,
+ * redirects…) see each write once, in the process that made it.
  */
-export class ContentEvents extends EventEmitter {
+export class ContentEvents extends EventEmitter<ContentEventMap> {
   private version = 0;
 
   get current(): number {
     return this.version;
   }
 
-  /** Called by this process after a write it made. */
-  changed(): void {
-    this.version += 1;
-    this.emit('change', this.version);
-    this.emit('local-change');
+  /** Called by the write path after a write this process committed. */
+  changed(change: ContentChange): void {
+    this.bump();
+    this.emit('change', change);
   }
 
-  /** Called when another copy of the app reports a write. */
+  /** Called when another copy (or worker) reports a write. */
   changedElsewhere(): void {
+    this.bump();
+  }
+
+  private bump(): void {
     this.version += 1;
-    this.emit('change', this.version);
+    this.emit('version', this.version);
   }
 }

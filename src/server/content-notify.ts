@@ -25,9 +25,9 @@ export async function listenForContentChanges(ctx: AppContext, databaseUrl: stri
   const announce = () => {
     sql`select pg_notify(${CHANNEL}, ${instanceId})`.execute(ctx.db).catch(() => {});
   };
-  ctx.contentEvents.on('local-change', announce);
+  ctx.contentEvents.on('change', announce);
   return async () => {
-    ctx.contentEvents.off('local-change', announce);
+    ctx.contentEvents.off('change', announce);
     await listener.end().catch(() => {});
   };
 }

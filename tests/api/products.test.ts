@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createCategory } from '../../src/server/modules/categories/category.service';
 import { createProduct, listProducts } from '../../src/server/modules/products/product.service';
+import { SYSTEM, deferredWriter } from '../../src/server/content/changes';
 
 type ProductData = { id: string; slug: string; order: number; categories: string[]; tags: string[]; [key: string]: unknown };
 
@@ -272,15 +273,19 @@ describe('products API', () => {
   it('runs inside a caller\'s transaction (as the demo seeder does) and rolls back with it', async () => {
     const db = t.app.ctx.db;
     const before = await listProducts(db);
+    const version = t.app.ctx.contentEvents.current;
     await expect(
       db.transaction().execute(async (trx) => {
-        const categoryMade = await createCategory(trx, { slug: 'in-trx', title: 'In trx', description: 'd', tileImage: '/uploads/t.jpg' });
-        const made = await createProduct(trx, product('in-trx', { categories: [categoryMade.id] }));
+        const writer = deferredWriter(trx, SYSTEM);
+        const categoryMade = await createCategory(writer, { slug: 'in-trx', title: 'In trx', description: 'd', tileImage: '/uploads/t.jpg' });
+        const made = await createProduct(writer, product('in-trx', { categories: [categoryMade.id] }));
         expect(made.categories).toEqual([categoryMade.id]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await listProducts(db)).toEqual(before);
+    // Nothing was committed, so nothing was announced: the page cache keeps its pages.
+    expect(t.app.ctx.contentEvents.current).toBe(version);
     expect((await t.app.inject({ method: 'GET', url: '/api/categories/slug/in-trx' })).statusCode).toBe(404);
   });
 });

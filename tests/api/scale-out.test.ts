@@ -44,7 +44,7 @@ describe.runIf(testDatabaseKind === 'postgres')('several copies on one PostgreSQ
 
   it('tells the other copy about a write, so it drops its cached pages', async () => {
     const before = second.ctx.contentEvents.current;
-    const changed = new Promise<void>((resolve) => second.ctx.contentEvents.once('change', () => resolve()));
+    const changed = new Promise<void>((resolve) => second.ctx.contentEvents.once('version', () => resolve()));
     const token = await login(first);
     const response = await first.inject({
       method: 'POST',

@@ -1,3 +1,4 @@
+import { SYSTEM, deferredWriter, type Writer } from '../content/changes';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/database';
@@ -34,15 +35,15 @@ async function isEmpty(db: Db): Promise<boolean> {
   return (await selectSetting(db, 'homepage')) === undefined;
 }
 
-async function writeContent(trx: Db, plan: DemoMediaPlan): Promise<void> {
+async function writeContent(writer: Writer, plan: DemoMediaPlan): Promise<void> {
   const tagIds = new Map<string, string>();
-  for (const title of DEMO_TAGS) tagIds.set(title, (await createTag(trx, { title })).id);
+  for (const title of DEMO_TAGS) tagIds.set(title, (await createTag(writer, { title })).id);
 
   const categoryIds = new Map<string, string>();
   for (const [index, category] of DEMO_CATEGORIES.entries()) {
     const media = plan.categories[index]!;
     const firstProduct = DEMO_PRODUCTS.find((product) => product.categories.includes(category.title));
-    const created = await createCategory(trx, {
+    const created = await createCategory(writer, {
       slug: slugify(category.title),
       title: category.title,
       description: category.description,
@@ -59,7 +60,7 @@ async function writeContent(trx: Db, plan: DemoMediaPlan): Promise<void> {
 
   for (const [index, product] of DEMO_PRODUCTS.entries()) {
     const media = plan.products[index]!;
-    await createProduct(trx, {
+    await createProduct(writer, {
       slug: slugify(product.title),
       title: product.title,
       duration: product.duration,
@@ -76,9 +77,9 @@ async function writeContent(trx: Db, plan: DemoMediaPlan): Promise<void> {
     });
   }
 
-  await saveHomepage(trx, homepageHero(plan));
-  await saveAbout(trx, { heroConfig: aboutHero(plan), content: ABOUT_PAGE.content });
-  await saveTheme(trx, { primaryColor: DEMO_PRIMARY_COLOR, newsletterImage: plan.newsletterImage });
+  await saveHomepage(writer, homepageHero(plan));
+  await saveAbout(writer, { heroConfig: aboutHero(plan), content: ABOUT_PAGE.content });
+  await saveTheme(writer, { primaryColor: DEMO_PRIMARY_COLOR, newsletterImage: plan.newsletterImage });
 }
 
 /**
@@ -92,6 +93,7 @@ export async function seedDemoContentIfEmpty(ctx: AppContext): Promise<boolean> 
   const store = createMediaStore(ctx.config);
   const media = new DemoMediaWriter(store);
   try {
+    let writer: ReturnType<typeof deferredWriter> | undefined;
     const seeded = await ctx.db.transaction().execute(async (trx) => {
       // A second copy waits here, then finds content and draws nothing. The
       // lock ends with the transaction, also if the process dies.
@@ -99,10 +101,11 @@ export async function seedDemoContentIfEmpty(ctx: AppContext): Promise<boolean> 
       if (!(await isEmpty(trx))) return false;
       const plan = await createDemoMedia(media, findDemoAssetsDir());
       for (const file of media.files) await recordMedia(trx, store, file);
-      await writeContent(trx, plan);
+      writer = deferredWriter(trx, SYSTEM);
+      await writeContent(writer, plan);
       return true;
     });
-    if (seeded) ctx.contentEvents.changed();
+    if (seeded) writer?.commit(ctx.contentEvents);
     return seeded;
   } catch (error) {
     // The transaction rolled back; take back the files it would have used.

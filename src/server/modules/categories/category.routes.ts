@@ -4,6 +4,7 @@ import { CategoryInputSchema, CategoryReorderSchema } from '../../../shared/sche
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { writerFor } from '../../content/changes';
 import {
   CATEGORY_NOT_FOUND,
   createCategory,
@@ -20,7 +21,7 @@ const IdParams = z.object({ id: IdSchema });
 const SlugParams = z.object({ slug: z.string() });
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, contentEvents } = app.ctx;
+  const { db } = app.ctx;
 
   app.get('/', async () => ok(await listCategories(db)));
 
@@ -34,8 +35,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/reorder/bulk', { schema: { body: CategoryReorderSchema } }, async (request) => {
-    const categories = await reorderCategories(db, request.body.categories);
-    contentEvents.changed();
+    const categories = await reorderCategories(writerFor(app.ctx, request), request.body.categories);
     return ok(categories);
   });
 
@@ -46,20 +46,17 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/', { schema: { body: CategoryInputSchema } }, async (request, reply) => {
-    const category = await createCategory(db, request.body);
-    contentEvents.changed();
+    const category = await createCategory(writerFor(app.ctx, request), request.body);
     return reply.status(201).send(ok(category));
   });
 
   app.put('/:id', { schema: { params: IdParams, body: CategoryInputSchema } }, async (request) => {
-    const category = await updateCategory(db, request.params.id, request.body);
-    contentEvents.changed();
+    const category = await updateCategory(writerFor(app.ctx, request), request.params.id, request.body);
     return ok(category);
   });
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
-    await deleteCategory(db, request.params.id);
-    contentEvents.changed();
+    await deleteCategory(writerFor(app.ctx, request), request.params.id);
     return ok({ id: request.params.id, deleted: true });
   });
 };

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../http/errors';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
 import { applyOrder, inTransaction } from '../../db/transaction';
+import { recordChange, type Writer } from '../../content/changes';
 import {
   deleteCategoryRow,
   insertCategory,
@@ -84,7 +85,8 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Creates a category; without an order it goes after the last one. Throws 409 on a taken slug. */
-export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
+export async function createCategory(writer: Writer, input: CategoryInput): Promise<Category> {
+  const { db } = writer;
   const data = CategoryInputSchema.parse(input);
   const id = randomUUID();
   const now = nowIso();
@@ -92,12 +94,16 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Cate
     const order = data.order ?? (await selectMaxCategoryOrder(db)) + 1;
     await insertCategory(db, { id, ...contentColumns(data), sort_order: order, created_at: now, updated_at: now });
   });
-  return (await getCategoryById(db, id))!;
+  const category = (await getCategoryById(db, id))!;
+  recordChange(writer, { entity: 'category', action: 'create', id, before: null, after: category });
+  return category;
 }
 
 /** Replaces a category's fields; without an order it keeps its place. Throws 404 / 409. */
-export async function updateCategory(db: Db, id: string, input: CategoryInput): Promise<Category> {
+export async function updateCategory(writer: Writer, id: string, input: CategoryInput): Promise<Category> {
+  const { db } = writer;
   const data = CategoryInputSchema.parse(input);
+  const before = await getCategoryById(db, id);
   const updated = await mapSlugConflict(() =>
     updateCategoryRow(db, id, {
       ...contentColumns(data),
@@ -106,19 +112,24 @@ export async function updateCategory(db: Db, id: string, input: CategoryInput): 
     }),
   );
   if (!updated) throw notFound(CATEGORY_NOT_FOUND);
-  return (await getCategoryById(db, id))!;
+  const category = (await getCategoryById(db, id))!;
+  recordChange(writer, { entity: 'category', action: 'update', id, before: before ?? null, after: category });
+  return category;
 }
 
 /** Deletes a category and removes it from every product, in one transaction. Throws 404. */
-export async function deleteCategory(db: Db, id: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
+export async function deleteCategory(writer: Writer, id: string): Promise<void> {
+  const before = await getCategoryById(writer.db, id);
+  await inTransaction(writer.db, async (trx) => {
     if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
   });
+  recordChange(writer, { entity: 'category', action: 'delete', id, before: before ?? null, after: null });
 }
 
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
-export async function reorderCategories(db: Db, items: ReorderItem[]): Promise<Category[]> {
+export async function reorderCategories(writer: Writer, items: ReorderItem[]): Promise<Category[]> {
   const now = nowIso();
-  await applyOrder(db, items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
-  return listCategories(db);
+  await applyOrder(writer.db, items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
+  recordChange(writer, { entity: 'category', action: 'reorder', id: null, before: null, after: items });
+  return listCategories(writer.db);
 }

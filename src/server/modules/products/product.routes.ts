@@ -4,6 +4,7 @@ import { ProductInputSchema, ProductReorderSchema } from '../../../shared/schema
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { writerFor } from '../../content/changes';
 import {
   PRODUCT_NOT_FOUND,
   createProduct,
@@ -20,7 +21,7 @@ const IdParams = z.object({ id: IdSchema });
 const SlugParams = z.object({ slug: z.string() });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, contentEvents } = app.ctx;
+  const { db } = app.ctx;
 
   app.get('/', async () => ok(await listProducts(db)));
 
@@ -34,8 +35,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/reorder/bulk', { schema: { body: ProductReorderSchema } }, async (request) => {
-    const products = await reorderProducts(db, request.body.products);
-    contentEvents.changed();
+    const products = await reorderProducts(writerFor(app.ctx, request), request.body.products);
     return ok(products);
   });
 
@@ -46,20 +46,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/', { schema: { body: ProductInputSchema } }, async (request, reply) => {
-    const product = await createProduct(db, request.body);
-    contentEvents.changed();
+    const product = await createProduct(writerFor(app.ctx, request), request.body);
     return reply.status(201).send(ok(product));
   });
 
   app.put('/:id', { schema: { params: IdParams, body: ProductInputSchema } }, async (request) => {
-    const product = await updateProduct(db, request.params.id, request.body);
-    contentEvents.changed();
+    const product = await updateProduct(writerFor(app.ctx, request), request.params.id, request.body);
     return ok(product);
   });
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
-    await deleteProduct(db, request.params.id);
-    contentEvents.changed();
+    await deleteProduct(writerFor(app.ctx, request), request.params.id);
     return ok({ id: request.params.id, deleted: true });
   });
 };

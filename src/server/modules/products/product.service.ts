@@ -11,6 +11,7 @@ import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { readHeroConfig } from '../site/hero-config';
 import { applyOrder, inTransaction } from '../../db/transaction';
+import { recordChange, type Writer } from '../../content/changes';
 import {
   deleteProductRow,
   insertProduct,
@@ -130,7 +131,8 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Creates a product with its links in one transaction; without an order it goes last. Throws 400 / 409. */
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
+export async function createProduct(writer: Writer, input: ProductInput): Promise<Product> {
+  const { db } = writer;
   const clean = cleanInput(input);
   const id = randomUUID();
   const now = nowIso();
@@ -142,12 +144,16 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
       await replaceProductLinks(trx, id, clean.links);
     }),
   );
-  return (await getProductById(db, id))!;
+  const product = (await getProductById(db, id))!;
+  recordChange(writer, { entity: 'product', action: 'create', id, before: null, after: product });
+  return product;
 }
 
 /** Replaces a product's fields and links in one transaction; without an order it keeps its place. Throws 400 / 404 / 409. */
-export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<Product> {
+export async function updateProduct(writer: Writer, id: string, input: ProductInput): Promise<Product> {
+  const { db } = writer;
   const clean = cleanInput(input);
+  const before = await getProductById(db, id);
   await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
       const changes = { ...clean.columns, ...(clean.order === undefined ? {} : { sort_order: clean.order }), updated_at: nowIso() };
@@ -156,19 +162,24 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
       await replaceProductLinks(trx, id, clean.links);
     }),
   );
-  return (await getProductById(db, id))!;
+  const product = (await getProductById(db, id))!;
+  recordChange(writer, { entity: 'product', action: 'update', id, before: before ?? null, after: product });
+  return product;
 }
 
 /** Throws 404. */
-export async function deleteProduct(db: Db, id: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
+export async function deleteProduct(writer: Writer, id: string): Promise<void> {
+  const before = await getProductById(writer.db, id);
+  await inTransaction(writer.db, async (trx) => {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
   });
+  recordChange(writer, { entity: 'product', action: 'delete', id, before: before ?? null, after: null });
 }
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
-export async function reorderProducts(db: Db, items: ReorderItem[]): Promise<Product[]> {
+export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<Product[]> {
   const now = nowIso();
-  await applyOrder(db, items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
-  return listProducts(db);
+  await applyOrder(writer.db, items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
+  recordChange(writer, { entity: 'product', action: 'reorder', id: null, before: null, after: items });
+  return listProducts(writer.db);
 }

@@ -2,33 +2,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HeroConfigSchema } from '../../../shared/schemas/hero';
 import { AboutPageSchema, ThemeSchema } from '../../../shared/schemas/site';
 import { ok } from '../../http/reply';
+import { writerFor } from '../../content/changes';
 import { getAbout, getHomepage, getTheme, saveAbout, saveHomepage, saveTheme } from './site.service';
 
 /** The singletons: homepage hero, about page, theme. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, contentEvents } = app.ctx;
+  const { db } = app.ctx;
 
   app.get('/homepage', async () => ok(await getHomepage(db)));
 
   app.put('/homepage', { schema: { body: HeroConfigSchema } }, async (request) => {
-    const hero = await saveHomepage(db, request.body);
-    contentEvents.changed();
+    const hero = await saveHomepage(writerFor(app.ctx, request), request.body);
     return ok(hero);
   });
 
   app.get('/about', async () => ok(await getAbout(db)));
 
   app.put('/about', { schema: { body: AboutPageSchema } }, async (request) => {
-    const about = await saveAbout(db, request.body);
-    contentEvents.changed();
+    const about = await saveAbout(writerFor(app.ctx, request), request.body);
     return ok(about);
   });
 
   app.get('/theme', async () => ok(await getTheme(db)));
 
   app.put('/theme', { schema: { body: ThemeSchema } }, async (request) => {
-    const theme = await saveTheme(db, request.body);
-    contentEvents.changed();
+    const theme = await saveTheme(writerFor(app.ctx, request), request.body);
     return ok(theme);
   });
 };

@@ -11,6 +11,7 @@ import {
   type ThemeInput,
 } from '../../../shared/schemas/site';
 import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
+import { recordChange, type Writer } from '../../content/changes';
 import { readHeroConfig } from './hero-config';
 import { selectSetting, upsertSetting } from './settings.repository';
 
@@ -24,9 +25,11 @@ export async function getHomepage(db: Db): Promise<HeroConfig> {
   return readHeroConfig(await selectSetting(db, KEYS.homepage));
 }
 
-export async function saveHomepage(db: Db, input: HeroConfigInput): Promise<HeroConfig> {
+export async function saveHomepage(writer: Writer, input: HeroConfigInput): Promise<HeroConfig> {
   const hero = HeroConfigSchema.parse(input);
-  await upsertSetting(db, KEYS.homepage, JSON.stringify(hero));
+  const before = await getHomepage(writer.db);
+  await upsertSetting(writer.db, KEYS.homepage, JSON.stringify(hero));
+  recordChange(writer, { entity: 'homepage', action: 'update', id: null, before, after: hero });
   return hero;
 }
 
@@ -36,11 +39,13 @@ export async function getAbout(db: Db): Promise<AboutPage> {
 }
 
 /** Sanitises the content; blank content or an empty paragraph is stored as null (spec §2). */
-export async function saveAbout(db: Db, input: AboutPageInput): Promise<AboutPage> {
+export async function saveAbout(writer: Writer, input: AboutPageInput): Promise<AboutPage> {
   const data = AboutPageSchema.parse(input);
   const cleaned = data.content === null ? '' : sanitizeRichHtml(data.content);
   const about: AboutPage = { heroConfig: data.heroConfig, content: isBlankHtml(cleaned) ? null : cleaned };
-  await upsertSetting(db, KEYS.about, JSON.stringify(about));
+  const before = await getAbout(writer.db);
+  await upsertSetting(writer.db, KEYS.about, JSON.stringify(about));
+  recordChange(writer, { entity: 'about', action: 'update', id: null, before, after: about });
   return about;
 }
 
@@ -49,8 +54,10 @@ export async function getTheme(db: Db): Promise<Theme> {
   return stored.success ? stored.data : defaultTheme();
 }
 
-export async function saveTheme(db: Db, input: ThemeInput): Promise<Theme> {
+export async function saveTheme(writer: Writer, input: ThemeInput): Promise<Theme> {
   const theme = ThemeSchema.parse(input);
-  await upsertSetting(db, KEYS.theme, JSON.stringify(theme));
+  const before = await getTheme(writer.db);
+  await upsertSetting(writer.db, KEYS.theme, JSON.stringify(theme));
+  recordChange(writer, { entity: 'theme', action: 'update', id: null, before, after: theme });
   return theme;
 }

@@ -4,12 +4,13 @@ import { TagInputSchema } from '../../../shared/schemas/tag';
 import { IdSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { writerFor } from '../../content/changes';
 import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, updateTag } from './tag.service';
 
 const IdParams = z.object({ id: IdSchema });
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, contentEvents } = app.ctx;
+  const { db } = app.ctx;
 
   app.get('/', async () => ok(await listTags(db)));
 
@@ -20,20 +21,17 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/', { schema: { body: TagInputSchema } }, async (request, reply) => {
-    const tag = await createTag(db, request.body);
-    contentEvents.changed();
+    const tag = await createTag(writerFor(app.ctx, request), request.body);
     return reply.status(201).send(ok(tag));
   });
 
   app.put('/:id', { schema: { params: IdParams, body: TagInputSchema } }, async (request) => {
-    const tag = await updateTag(db, request.params.id, request.body);
-    contentEvents.changed();
+    const tag = await updateTag(writerFor(app.ctx, request), request.params.id, request.body);
     return ok(tag);
   });
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
-    await deleteTag(db, request.params.id);
-    contentEvents.changed();
+    await deleteTag(writerFor(app.ctx, request), request.params.id);
     return ok({ id: request.params.id, deleted: true });
   });
 };

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { TagInputSchema, type Tag, type TagInput } from '../../../shared/schemas/tag';
 import { inTransaction } from '../../db/transaction';
+import { recordChange, type Writer } from '../../content/changes';
 import { deleteTagRow, insertTag, selectAllTags, selectTagById, updateTagRow } from './tag.repository';
 
 export const TAG_NOT_FOUND = 'Tag not found';
@@ -38,24 +39,31 @@ export async function getTagById(db: Db, id: string): Promise<Tag | undefined> {
 }
 
 /** Throws 409 when a tag with the same title (ignoring case) exists. */
-export async function createTag(db: Db, input: TagInput): Promise<Tag> {
+export async function createTag(writer: Writer, input: TagInput): Promise<Tag> {
   const { title } = TagInputSchema.parse(input);
   const id = randomUUID();
-  await mapTitleConflict(() => insertTag(db, { id, title, title_key: titleKey(title), created_at: nowIso() }));
-  return { id, title };
+  await mapTitleConflict(() => insertTag(writer.db, { id, title, title_key: titleKey(title), created_at: nowIso() }));
+  const tag = { id, title };
+  recordChange(writer, { entity: 'tag', action: 'create', id, before: null, after: tag });
+  return tag;
 }
 
 /** Throws 404 / 409. */
-export async function updateTag(db: Db, id: string, input: TagInput): Promise<Tag> {
+export async function updateTag(writer: Writer, id: string, input: TagInput): Promise<Tag> {
   const { title } = TagInputSchema.parse(input);
-  const updated = await mapTitleConflict(() => updateTagRow(db, id, { title, title_key: titleKey(title) }));
+  const before = await getTagById(writer.db, id);
+  const updated = await mapTitleConflict(() => updateTagRow(writer.db, id, { title, title_key: titleKey(title) }));
   if (!updated) throw notFound(TAG_NOT_FOUND);
-  return { id, title };
+  const tag = { id, title };
+  recordChange(writer, { entity: 'tag', action: 'update', id, before: before ?? null, after: tag });
+  return tag;
 }
 
 /** Deletes the tag and removes it from every product, in one transaction. Throws 404. */
-export async function deleteTag(db: Db, id: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
+export async function deleteTag(writer: Writer, id: string): Promise<void> {
+  const before = await getTagById(writer.db, id);
+  await inTransaction(writer.db, async (trx) => {
     if (!(await deleteTagRow(trx, id))) throw notFound(TAG_NOT_FOUND);
   });
+  recordChange(writer, { entity: 'tag', action: 'delete', id, before: before ?? null, after: null });
 }
