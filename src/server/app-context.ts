@@ -7,7 +7,6 @@ export type AppContext = {
   config: Config;
   db: Db;
   dbKind: DbKind;
-  adminPasswordHash: string;
   /** Told after every content write, so caches of rendered pages can drop stale entries. */
   contentEvents: ContentEvents;
 };

@@ -7,7 +7,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { ContentEvents } from './content-events';
 import { installErrorHandler } from './http/error-handler';
 import { installAdminGuard } from './modules/auth/guard';
-import { resolveAdminPasswordHash } from './modules/auth/admin-password';
+import { ensureAdminPassword } from './modules/auth/admin-password';
 import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
 import { registerWeb } from './ssr/web.plugin';
@@ -61,11 +61,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ((password: string) => {
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
+  await ensureAdminPassword(database.db, config.adminPassword, announce);
   app.decorate('ctx', {
     config,
     db: database.db,
     dbKind: database.kind,
-    adminPasswordHash: await resolveAdminPasswordHash(database.db, config.adminPassword, announce),
     contentEvents,
   });
   const stopListening = await listenForContentChanges(app.ctx, config.databaseUrl);

@@ -5,6 +5,7 @@ import { ok } from '../../http/reply';
 import { bearerToken } from './guard';
 import { clearFailures, recordFailure, remainingLockMs } from './login-throttle';
 import { verifyPassword } from './password';
+import { readAdminPasswordHash } from './admin-password';
 import { createSession, isLiveSession, revokeSession } from './session.repository';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +19,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Retry-After', String(seconds));
       throw tooManyRequests(`Too many failed login attempts. Try again in ${seconds} seconds.`);
     }
-    if (!(await verifyPassword(request.body.password, app.ctx.adminPasswordHash))) {
+    const hash = await readAdminPasswordHash(db);
+    if (!hash || !(await verifyPassword(request.body.password, hash))) {
       await recordFailure(db, clientKey);
       throw unauthorized('Invalid credentials');
     }

@@ -33,3 +33,8 @@ export async function isLiveSession(db: Db, token: string): Promise<boolean> {
 export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
+
+/** Signs every session out (password change or rotation). */
+export async function revokeAllSessions(db: Db): Promise<void> {
+  await db.deleteFrom('sessions').execute();
+}
