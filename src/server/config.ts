@@ -1,9 +1,46 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+// proxy-addr's names for whole ranges, besides single addresses and CIDR blocks.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For). Trusting
+ * every hop would let a client name its own address and dodge every limit, so
+ * it is a number of hops (`true` = one: the load balancer in front) or the
+ * proxies' own addresses / CIDR blocks.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0' || value === 'no') return false;
+    if (value === 'true' || value === 'yes') return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 20) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be false, true (one proxy), a number of proxy hops (up to 20), or the proxies\' addresses or CIDR blocks separated by commas',
+    });
+    return z.NEVER;
+  });
+
+const perWindow = (what: string) =>
+  z.coerce.number({ error: `must be a whole number of ${what}` }).int(`must be a whole number of ${what}`).min(1).max(1_000_000);
 
 const megabytes = z.coerce
   .number({ error: 'must be a number of megabytes' })
@@ -48,7 +85,9 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   MAX_IMAGE_MB: megabytes.prefault(15),
   MAX_VIDEO_MB: megabytes.prefault(300),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  SUBSCRIBE_LIMIT_PER_IP: perWindow('sign-ups a minute').default(10),
+  SUBSCRIBE_LIMIT_SITE: perWindow('sign-ups an hour').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...S3Env,
 }).superRefine((env, context) => {
@@ -69,7 +108,10 @@ export type Config = {
   seedDemo: boolean;
   maxImageBytes: number;
   maxVideoBytes: number;
-  trustProxy: boolean;
+  /** Hops or proxy addresses whose X-Forwarded-For is believed; false: none. */
+  trustProxy: false | number | string[];
+  /** Newsletter sign-ups allowed from one client a minute, and from everyone an hour. */
+  subscribeLimits: { perClientPerMinute: number; sitePerHour: number };
   logLevel: string;
   /** Where media go when several copies share them; undefined keeps them in `mediaDir`. */
   s3: S3Config | undefined;
@@ -112,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxImageBytes: e.MAX_IMAGE_MB,
     maxVideoBytes: e.MAX_VIDEO_MB,
     trustProxy: e.TRUST_PROXY,
+    subscribeLimits: { perClientPerMinute: e.SUBSCRIBE_LIMIT_PER_IP, sitePerHour: e.SUBSCRIBE_LIMIT_SITE },
     logLevel: e.LOG_LEVEL,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -7,9 +7,11 @@ import { tagRoutes } from './modules/tags/tag.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadRoutes } from './modules/media/upload.routes';
+import { installAdminGuard } from './modules/auth/guard';
 
-/** Every API module, mounted under /api. */
+/** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
+  installAdminGuard(app);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(healthRoutes);
   await app.register(productRoutes, { prefix: '/products' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { discoverApiRoutes } from '../helpers/routes';
 
 /**
  * Throws garbage at every write route of the API, as the administrator:
@@ -15,27 +16,11 @@ type Ids = { product: string; category: string; tag: string };
 const MEGABYTE = 'x'.repeat(1024 * 1024);
 const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
-/** Every write route the app has, read from Fastify's route tree, so a new route cannot escape the fuzzing. */
-function discoverWriteRoutes(app: FastifyInstance): Route[] {
-  const stack: string[] = [];
-  const found = new Map<string, Route>();
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    if (!normalised.startsWith('/api/')) continue;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'PATCH') {
-        found.set(`${method} ${normalised}`, { method, path: normalised });
-      }
-    }
-  }
-  return [...found.values()];
-}
+const WRITE_METHODS = new Set<string>(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/** Every write route the app has, so a new route cannot escape the fuzzing. */
+const discoverWriteRoutes = (app: FastifyInstance): Route[] =>
+  discoverApiRoutes(app).filter((route): route is Route => WRITE_METHODS.has(route.method));
 
 const product = (ids: Ids) => ({
   slug: 'fuzzed',

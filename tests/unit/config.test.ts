@@ -37,8 +37,24 @@ describe('configuration', () => {
       publicUrl: 'https://shop.example.com',
       seedDemo: false,
       maxImageBytes: 2 * 1024 * 1024,
-      trustProxy: true,
+      // `true` trusts one proxy (the load balancer), never every hop.
+      trustProxy: 1,
     });
+  });
+
+  it.each([
+    ['false', false],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['10.0.0.1, 192.168.0.0/16,loopback', ['10.0.0.1', '192.168.0.0/16', 'loopback']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as hops or proxy addresses', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['everyone', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '-1'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, true/);
   });
 
   it.each([

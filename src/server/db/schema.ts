@@ -90,6 +90,12 @@ export interface MediaRow {
   created_at: string;
 }
 
+export interface RateLimitRow {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -101,4 +107,5 @@ export interface Database {
   sessions: SessionRow;
   login_attempts: LoginAttemptRow;
   media: MediaRow;
+  rate_limits: RateLimitRow;
 }

@@ -22,20 +22,40 @@ export const SlugSchema = z
   .max(200, 'is too long')
   .regex(SLUG_PATTERN, 'must contain only lower-case letters, digits and hyphens');
 
+// Characters that have no business in a title or a label: control codes (tab
+// and line breaks are fine), and the invisible direction overrides that make
+// "gpj.exe" display as "exe.jpg" (a spoofed name in the admin lists).
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const DIRECTION_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text value is refused, or null when it is clean. */
+export function textProblem(value: string): string | null {
+  if (LONE_SURROGATE.test(value)) return 'contains a broken character (an unpaired surrogate)';
+  if (CONTROL_CHARACTERS.test(value)) return 'must not contain control characters';
+  if (DIRECTION_OVERRIDES.test(value)) return 'must not contain invisible text-direction characters';
+  return null;
+}
+
+const cleanText = <T extends z.ZodType<string>>(schema: T) =>
+  schema.superRefine((value, context) => {
+    const problem = textProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 export const requiredText = (max = 500) =>
-  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, 'is too long');
+  cleanText(z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, 'is too long'));
 
 export const optionalText = (max = 2000) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, 'is too long')
+  cleanText(z.string({ error: 'must be text' }).trim().max(max, 'is too long'))
     .nullish()
     .transform((value) => value ?? '');
 
 // Links end up in href/src attributes of public pages, so only schemes that
 // cannot run script are accepted: http(s), site-relative paths, anchors, mailto.
-const SAFE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[^\s]*|mailto:[^\s]+)$/i;
+// No backslash anywhere: browsers read `/\evil.example` as `//evil.example`,
+// an off-site link dressed as a site path.
+const SAFE_URL = /^(?:https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*|#[^\s\\]*|mailto:[^\s\\]+)$/i;
 
 export const optionalUrl = z
   .string({ error: 'must be text' })

@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors';
+import '../../http/access';
 import { isLiveSession } from './session.repository';
-
-// Default-deny: every API call that changes something needs the admin token,
-// except these, which visitors and the login screen must be able to make.
-const OPEN_WRITES = new Set([
-  'POST /api/auth/login',
-  'POST /api/auth/verify',
-  'POST /api/auth/logout',
-  'POST /api/newsletter/subscribe',
-]);
-// Reads are public except these.
-const PRIVATE_READS = new Set(['GET /api/newsletter/subscribers']);
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -19,16 +9,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-function needsAdmin(request: FastifyRequest): boolean {
-  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-  if (request.method === 'GET' || request.method === 'HEAD') return PRIVATE_READS.has(route);
-  return !OPEN_WRITES.has(route);
-}
-
-/** Runs before the body is parsed, so an upload without a token is refused before it is read. */
+/**
+ * Default-deny for the API scope it is installed in. The decision reads the
+ * route Fastify matched (its declared access), never the raw URL, so no
+ * spelling of a path (`/%61pi/…`, HEAD for GET) reaches a handler unguarded.
+ * It runs before the body is read: an upload without a token is refused
+ * without being stored. Admin answers are never stored by any cache.
+ */
 export function installAdminGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || !needsAdmin(request)) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.access === 'public') return;
+    reply.header('Cache-Control', 'no-store');
     const token = bearerToken(request);
     if (!token || !(await isLiveSession(app.ctx.db, token))) throw unauthorized();
   });

@@ -4,6 +4,7 @@ import { CategoryInputSchema, CategoryReorderSchema } from '../../../shared/sche
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
 import {
   CATEGORY_NOT_FOUND,
@@ -23,10 +24,10 @@ const SlugParams = z.object({ slug: z.string() });
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', async () => ok(await listCategories(db)));
+  app.get('/', PUBLIC_ROUTE, async () => ok(await listCategories(db)));
 
   // Two-segment paths, so `/:id` never captures them.
-  app.get('/slug/:slug', { schema: { params: SlugParams } }, async (request) => {
+  app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {
     const category = SlugSchema.safeParse(request.params.slug).success
       ? await getCategoryBySlug(db, request.params.slug)
       : undefined;
@@ -39,7 +40,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(categories);
   });
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
     const category = await getCategoryById(db, request.params.id);
     if (!category) throw notFound(CATEGORY_NOT_FOUND);
     return ok(category);

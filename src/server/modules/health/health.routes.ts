@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { pingDatabase } from '../../db/database';
 import { ok } from '../../http/reply';
+import { PUBLIC_ROUTE } from '../../http/access';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (request, reply) => {
+  app.get('/health', PUBLIC_ROUTE, async (request, reply) => {
     try {
       await pingDatabase(app.ctx.db);
       return ok({ status: 'ok', database: app.ctx.dbKind });

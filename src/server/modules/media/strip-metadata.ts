@@ -1,6 +1,28 @@
 import { sharp } from './sharp-setup';
-import { unsupportedMediaType } from '../../http/errors';
+import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { SniffedType } from './sniff-type';
+
+/**
+ * A small file can hold a huge picture (a 16,000 × 16,000 PNG of one colour is
+ * under 1 MB): every visitor's browser would have to decode it (~1 GB of
+ * memory), and so would we. 50 megapixels is more than any camera photo.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** Reads only the header, so a pixel bomb is refused before anything is decoded. */
+async function refuseHugeImage(data: Buffer): Promise<void> {
+  const { width, height, pages } = await sharp(data)
+    .metadata()
+    .catch(() => ({ width: undefined, height: undefined, pages: undefined }));
+  // An unreadable header is left to the decoder below, which names the format.
+  if (!width || !height) return;
+  // Every frame of an animation is decoded.
+  const pixels = width * height * (pages ?? 1);
+  if (pixels <= MAX_IMAGE_PIXELS) return;
+  throw payloadTooLarge(
+    `Image is too large: ${width} × ${height} pixels${pages && pages > 1 ? ` × ${pages} frames` : ''} (${Math.round(pixels / 1e6)} megapixels); images may have at most ${MAX_IMAGE_PIXELS / 1e6} megapixels`,
+  );
+}
 
 /**
  * Re-encodes an image in its own format. sharp writes no EXIF, XMP, IPTC or
@@ -11,8 +33,9 @@ import type { SniffedType } from './sniff-type';
 export async function stripImageMetadata(data: Buffer, type: SniffedType): Promise<Buffer> {
   // Animated GIF and WebP keep every frame.
   const animated = type.extension === 'gif' || type.extension === 'webp';
+  await refuseHugeImage(data);
   try {
-    const image = sharp(data, { animated, failOn: 'error' }).rotate();
+    const image = sharp(data, { animated, failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     switch (type.extension) {
       case 'jpg':
         return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();

@@ -1,18 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SubscribeSchema } from '../../../shared/schemas/newsletter';
 import { ok } from '../../http/reply';
-import { perMinute } from '../../http/rate-limit';
+import { PUBLIC_ROUTE } from '../../http/access';
+import { tooManyRequests } from '../../http/errors';
+import { hitLimit } from '../../http/rate-limit';
 import { listSubscribers, subscribe } from './subscriber.service';
 
-/** Enough for a household behind one address; a script filling the table is stopped. */
-export const SUBSCRIBE_PER_MINUTE = 30;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const perClient = { max: config.subscribeLimits.perClientPerMinute, windowMs: MINUTE_MS };
+  const siteWide = { max: config.subscribeLimits.sitePerHour, windowMs: HOUR_MS };
 
-  // Open to visitors (see the guard); the answer is the same for a new and a known address.
-  app.post('/subscribe', { schema: { body: SubscribeSchema }, config: perMinute(SUBSCRIBE_PER_MINUTE) }, async (request) => ok(await subscribe(db, request.body.email)));
+  // Open to visitors; the answer is the same for a new and a known address. The
+  // limits live in the database, so every copy of the app shares them; a client
+  // over its own allowance does not use up the site's.
+  app.post('/subscribe', { ...PUBLIC_ROUTE, schema: { body: SubscribeSchema } }, async (request, reply) => {
+    for (const [key, limit] of [[`subscribe:ip:${request.ip}`, perClient], ['subscribe:site', siteWide]] as const) {
+      const result = await hitLimit(db, key, limit);
+      if (!result.allowed) {
+        reply.header('Retry-After', String(result.retryAfterSeconds));
+        throw tooManyRequests(`Too many requests. Try again in ${result.retryAfterSeconds} seconds.`);
+      }
+    }
+    return ok(await subscribe(db, request.body.email));
+  });
 
-  // Admin only: the guard lists it among the private reads.
   app.get('/subscribers', async () => ok(await listSubscribers(db)));
 };

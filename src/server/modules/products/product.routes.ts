@@ -4,6 +4,7 @@ import { ProductInputSchema, ProductReorderSchema } from '../../../shared/schema
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
 import {
   PRODUCT_NOT_FOUND,
@@ -23,10 +24,10 @@ const SlugParams = z.object({ slug: z.string() });
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', async () => ok(await listProducts(db)));
+  app.get('/', PUBLIC_ROUTE, async () => ok(await listProducts(db)));
 
   // Two-segment paths, so `/:id` never captures them.
-  app.get('/slug/:slug', { schema: { params: SlugParams } }, async (request) => {
+  app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {
     const product = SlugSchema.safeParse(request.params.slug).success
       ? await getProductBySlug(db, request.params.slug)
       : undefined;
@@ -39,7 +40,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(products);
   });
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
     const product = await getProductById(db, request.params.id);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     return ok(product);

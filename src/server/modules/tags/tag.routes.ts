@@ -4,6 +4,7 @@ import { TagInputSchema } from '../../../shared/schemas/tag';
 import { IdSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
+import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
 import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, updateTag } from './tag.service';
 
@@ -12,9 +13,9 @@ const IdParams = z.object({ id: IdSchema });
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', async () => ok(await listTags(db)));
+  app.get('/', PUBLIC_ROUTE, async () => ok(await listTags(db)));
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
     const tag = await getTagById(db, request.params.id);
     if (!tag) throw notFound(TAG_NOT_FOUND);
     return ok(tag);

@@ -1,0 +1,13 @@
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call a route. Every API route is admin-only unless it says
+     * `public` here (DESIGN.md §7, "private by default"): a new route cannot
+     * leak by being forgotten in a list.
+     */
+    access?: 'public';
+  }
+}
+
+/** Route option for the API calls visitors and the login screen make. */
+export const PUBLIC_ROUTE = { config: { access: 'public' } } as const;
