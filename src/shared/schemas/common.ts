@@ -25,6 +25,7 @@ export const SlugSchema = z
 // Characters that have no business in a title or a label: control codes (tab
 // and line breaks are fine), and the invisible direction overrides that make
 // "gpj.exe" display as "exe.jpg" (a spoofed name in the admin lists).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const DIRECTION_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
