@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryInputSchema, CategoryReorderSchema } from '../../../shared/schemas/category';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { ok, okPage } from '../../http/reply';
+import { PageQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import {
   CATEGORY_NOT_FOUND,
   createCategory,
@@ -11,6 +12,7 @@ import {
   getCategoryById,
   getCategoryBySlug,
   listCategories,
+  pageCategories,
   reorderCategories,
   updateCategory,
 } from './category.service';
@@ -22,7 +24,9 @@ const SlugParams = z.object({ slug: z.string() });
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, contentEvents } = app.ctx;
 
-  app.get('/', async () => ok(await listCategories(db)));
+  app.get('/', { schema: { querystring: PageQuerySchema } }, async (request) =>
+    wantsPage(request.query) ? okPage(await pageCategories(db, request.query)) : ok(await listCategories(db)),
+  );
 
   // Two-segment paths, so `/:id` never captures them.
   app.get('/slug/:slug', { schema: { params: SlugParams } }, async (request) => {

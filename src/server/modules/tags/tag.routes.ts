@@ -3,15 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TagInputSchema } from '../../../shared/schemas/tag';
 import { IdSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
-import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, updateTag } from './tag.service';
+import { ok, okPage } from '../../http/reply';
+import { TagListQuerySchema, wantsPage } from '../../../shared/schemas/list';
+import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, pageTags, updateTag } from './tag.service';
 
 const IdParams = z.object({ id: IdSchema });
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, contentEvents } = app.ctx;
 
-  app.get('/', async () => ok(await listTags(db)));
+  app.get('/', { schema: { querystring: TagListQuerySchema } }, async (request) =>
+    wantsPage(request.query) ? okPage(await pageTags(db, request.query)) : ok(await listTags(db, request.query)),
+  );
 
   app.get('/:id', { schema: { params: IdParams } }, async (request) => {
     const tag = await getTagById(db, request.params.id);
