@@ -58,12 +58,13 @@ describe('tag slugs', () => {
       // The row shape before the migration: no slug column yet.
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema of their day, not today's types
       const old = database.db as unknown as Kysely<any>;
-      for (const [id, title, at] of [['t1', 'Procreate', '1'], ['t2', 'After Effects', '2'], ['t3', 'after-effects', '3'], ['t4', '???', '4']]) {
+      const rows: [string, string, string][] = [['t1', 'Procreate', '1'], ['t2', 'After Effects', '2'], ['t3', 'after-effects', '3'], ['t4', '???', '4']];
+      for (const [id, title, at] of rows) {
         await old.insertInto('tags').values({ id, title, title_key: title.toLowerCase() + id, created_at: `2026-01-0${at}T00:00:00.000Z` }).execute();
       }
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      const rows = await database.db.selectFrom('tags').select(['id', 'slug']).orderBy('id').execute();
-      expect(rows).toEqual([
+      const slugs = await database.db.selectFrom('tags').select(['id', 'slug']).orderBy('id').execute();
+      expect(slugs).toEqual([
         { id: 't1', slug: 'procreate' },
         { id: 't2', slug: 'after-effects' },
         { id: 't3', slug: 'after-effects-2' },
