@@ -44,6 +44,11 @@ export async function countTags(db: Db, categoryId?: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+export function selectTagsByIds(db: Db, ids: string[]): Promise<TagRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tags').selectAll().where('id', 'in', ids).execute();
+}
+
 /** Ids of the tags with these slugs (fewer than asked when a slug names no tag). */
 export async function selectTagIdsBySlugs(db: Db, slugs: string[]): Promise<string[]> {
   if (slugs.length === 0) return [];

@@ -17,6 +17,7 @@ import {
   insertTag,
   selectSlugsLike,
   selectTagById,
+  selectTagsByIds,
   selectTags,
   tagKey,
   updateTagRow,
@@ -74,6 +75,12 @@ async function freeSlug(db: Db, title: string, exceptId?: string): Promise<strin
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   return slug;
+}
+
+/** The tags with these ids, in the order of `ids` (a product's tags in the order they were saved). */
+export async function getTagsByIds(db: Db, ids: string[]): Promise<Tag[]> {
+  const byId = new Map((await selectTagsByIds(db, ids)).map((row) => [row.id, toTag(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getTagById(db: Db, id: string): Promise<Tag | undefined> {
