@@ -20,3 +20,8 @@ export const STORAGE_KEYS = {
 export function byOrder<T extends { order?: number | null }>(a: T, b: T): number {
   return (a.order ?? 0) - (b.order ?? 0);
 }
+
+/** Products server-rendered per category page; the next ones append as the visitor scrolls. */
+export const CATEGORY_PAGE_SIZE = 24;
+/** More selected tags than this in a category URL are ignored. */
+export const MAX_SELECTED_TAGS = 20;

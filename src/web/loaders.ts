@@ -1,7 +1,8 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../shared/schemas';
-import { FOOTER_LATEST_PRODUCTS, byOrder } from '../shared/constants';
+import { CATEGORY_PAGE_SIZE, FOOTER_LATEST_PRODUCTS, HOMEPAGE_PRODUCTS_PER_CATEGORY, byOrder } from '../shared/constants';
 import { httpContentSource, type ContentSource } from './api/content-source';
+import { categoryOffset, categorySearch, readCategoryParams } from './category-params';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -12,44 +13,48 @@ function sourceOf(context: unknown): ContentSource {
   return candidate?.contentSource ?? httpContentSource;
 }
 
-/** Lists keep only what tiles and cards show, so the hydration payload stays small. */
+// Each loader reads only what its page shows, and hands on only what it renders:
+// the hydration payload is this data, so it must stay small at any catalogue size.
 export type CategorySummary = Omit<Category, 'heroConfig'>;
-export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage' | 'categories' | 'tags' | 'order'>;
+export type CategoryLink = Pick<Category, 'id' | 'slug' | 'title'>;
+export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage'>;
 export type ProductLink = Pick<Product, 'slug' | 'title'>;
+export type TagChip = Pick<Tag, 'id' | 'slug' | 'title'>;
 
 const summarizeCategory = ({ heroConfig: _hero, ...rest }: Category): CategorySummary => rest;
-const summarizeProduct = (p: Product): ProductSummary => ({
-  id: p.id,
-  slug: p.slug,
-  title: p.title,
-  duration: p.duration,
-  mainImage: p.mainImage,
-  categories: p.categories,
-  tags: p.tags,
-  order: p.order,
-});
+export const summarizeProduct = (p: Product): ProductSummary => ({ id: p.id, slug: p.slug, title: p.title, duration: p.duration, mainImage: p.mainImage });
+const chip = (tag: Tag): TagChip => ({ id: tag.id, slug: tag.slug, title: tag.title });
 
 export type RootData = { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };
 
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const source = sourceOf(context);
-  const [categories, products, theme] = await Promise.all([source.listCategories(), source.listProducts(), source.getTheme()]);
+  const [categories, latest, theme] = await Promise.all([
+    source.listCategories(),
+    source.pageProducts({ limit: FOOTER_LATEST_PRODUCTS }),
+    source.getTheme(),
+  ]);
   return {
     categories: [...categories].sort(byOrder).map(summarizeCategory),
-    latestProducts: [...products]
-      .sort(byOrder)
-      .slice(0, FOOTER_LATEST_PRODUCTS)
-      .map(({ slug, title }) => ({ slug, title })),
+    latestProducts: latest.items.map(({ slug, title }) => ({ slug, title })),
     theme,
   };
 }
 
-export type HomeData = { hero: HeroConfig; products: ProductSummary[] };
+/** One section per category that has products: its first products in list order. */
+export type HomeSection = { categoryId: string; products: ProductSummary[] };
+export type HomeData = { hero: HeroConfig; sections: HomeSection[] };
 
 export async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const source = sourceOf(context);
-  const [hero, products] = await Promise.all([source.getHomepage(), source.listProducts()]);
-  return { hero, products: [...products].sort(byOrder).map(summarizeProduct) };
+  const [hero, categories] = await Promise.all([source.getHomepage(), source.listCategories()]);
+  const sections = await Promise.all(
+    [...categories].sort(byOrder).map(async (category) => ({
+      categoryId: category.id,
+      products: (await source.pageProducts({ category: category.slug, limit: HOMEPAGE_PRODUCTS_PER_CATEGORY })).items.map(summarizeProduct),
+    })),
+  );
+  return { hero, sections: sections.filter((section) => section.products.length > 0) };
 }
 
 export type AboutData = { about: AboutPage };
@@ -62,37 +67,64 @@ export async function aboutLoader({ context }: LoaderFunctionArgs): Promise<Abou
 export type NotFoundData = { notFound: true };
 const notFound = () => data<NotFoundData>({ notFound: true }, { status: 404 });
 
-export type CategoryData = { category: Category; products: ProductSummary[]; tags: Tag[] };
+export type CategoryData = {
+  category: Category;
+  /** Only tags that can narrow this category's list are offered as filters. */
+  tags: TagChip[];
+  /** Normalised `?tags=` slugs, sorted. */
+  selected: string[];
+  page: number;
+  products: ProductSummary[];
+  /** Where the API continues after this page (null on the last one). */
+  nextCursor: string | null;
+  /** Matching products in all pages. */
+  total: number;
+  /** False only when the category itself has no products (not merely none matching the tags). */
+  hasProducts: boolean;
+};
 
-export async function categoryLoader({ context, params }: LoaderFunctionArgs) {
+export async function categoryLoader({ context, params, request }: LoaderFunctionArgs) {
   const source = sourceOf(context);
-  const category = await source.getCategoryBySlug(params.slug ?? '');
+  const slug = params.slug ?? '';
+  const { page, tags: selected } = readCategoryParams(new URL(request.url).searchParams);
+  const category = await source.getCategoryBySlug(slug);
   if (!category) return notFound();
-  const [products, tags] = await Promise.all([source.listProducts(), source.listTags()]);
-  const inCategory = products.filter((p) => p.categories.includes(category.id)).sort(byOrder);
-  // Only tags that can narrow this category's list are offered as filters.
-  const usedTagIds = new Set(inCategory.flatMap((p) => p.tags));
+  const [tags, result] = await Promise.all([
+    source.listTags({ category: slug }),
+    source.pageProducts({ category: slug, tags: selected, limit: CATEGORY_PAGE_SIZE, offset: categoryOffset(page) }),
+  ]);
+  // Past the last page: the last page that exists (or the first).
+  if (page > 1 && result.items.length === 0) {
+    const last = Math.max(1, Math.ceil(result.total / CATEGORY_PAGE_SIZE));
+    return redirect(`/category/${slug}${categorySearch({ page: last, tags: selected })}`);
+  }
+  const hasProducts = result.total > 0 || (selected.length > 0 && (await source.pageProducts({ category: slug, limit: 1 })).total > 0);
   return {
     category,
-    products: inCategory.map(summarizeProduct),
-    tags: tags.filter((tag) => usedTagIds.has(tag.id)),
+    tags: tags.map(chip),
+    selected,
+    page,
+    products: result.items.map(summarizeProduct),
+    nextCursor: result.nextCursor,
+    total: result.total,
+    hasProducts,
   } satisfies CategoryData;
 }
 
-export type ProductData = { product: Product; categories: CategorySummary[]; tags: Tag[] };
+export type ProductData = { product: Product; categories: CategoryLink[]; tags: TagChip[] };
 
 export async function productLoader({ context, params }: LoaderFunctionArgs) {
   const source = sourceOf(context);
   const product = await source.getProductBySlug(params.slug ?? '');
   if (!product) return notFound();
-  const [categories, tags] = await Promise.all([source.listCategories(), source.listTags()]);
+  const [categories, tags] = await Promise.all([source.listCategories(), source.getTags(product.tags)]);
   return {
     product,
     categories: categories
       .filter((c) => product.categories.includes(c.id))
       .sort(byOrder)
-      .map(summarizeCategory),
-    tags: tags.filter((t) => product.tags.includes(t.id)),
+      .map(({ id, slug, title }) => ({ id, slug, title })),
+    tags: tags.map(chip),
   } satisfies ProductData;
 }
 

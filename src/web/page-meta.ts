@@ -1,9 +1,18 @@
 import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData } from './loaders';
+import { categorySearch } from './category-params';
 
 export const SITE_NAME = 'Showcase';
 const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
 
-export type PageMeta = { title: string; description: string };
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** The normalised query of a page that reads one (`?page=2&tags=a`): part of its canonical URL. */
+  canonicalSearch?: string;
+  /** Site-relative URLs of the neighbouring numbered pages (`<link rel="prev/next">`). */
+  prev?: string;
+  next?: string;
+};
 /** Each page route declares its head in `handle.meta`, read by the server renderer and by the client after navigation. */
 export type RouteHandle = { meta?: (data: unknown) => PageMeta };
 
@@ -45,8 +54,15 @@ export const aboutMeta = (data: unknown): PageMeta => {
 
 export const categoryMeta = (data: unknown): PageMeta => {
   if (isNotFound(data) || !data) return notFoundMeta('Category Not Found', "The category you're looking for doesn't exist.");
-  const { category } = data as CategoryData;
-  return { title: titled(category.title), description: clip(category.description || DEFAULT_DESCRIPTION) };
+  const { category, page, selected, nextCursor } = data as CategoryData;
+  const path = `/category/${category.slug}`;
+  return {
+    title: titled(page > 1 ? `${category.title} (page ${page})` : category.title),
+    description: clip(category.description || DEFAULT_DESCRIPTION),
+    canonicalSearch: categorySearch({ page, tags: selected }),
+    ...(page > 1 ? { prev: `${path}${categorySearch({ page: page - 1, tags: selected })}` } : {}),
+    ...(nextCursor ? { next: `${path}${categorySearch({ page: page + 1, tags: selected })}` } : {}),
+  };
 };
 
 export const productMeta = (data: unknown): PageMeta => {

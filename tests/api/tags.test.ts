@@ -20,7 +20,7 @@ describe('tags API', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.success).toBe(true);
-    expect(body.data).toEqual({ id: expect.any(String), title: 'Photoshop' });
+    expect(body.data).toEqual({ id: expect.any(String), title: 'Photoshop', slug: 'photoshop' });
     const read = await t.app.inject({ method: 'GET', url: `/api/tags/${body.data.id}` });
     expect(read.statusCode).toBe(200);
     expect(read.json().data).toEqual(body.data);
@@ -45,7 +45,7 @@ describe('tags API', () => {
     // Changing only the case of its own title is allowed.
     const recased = await t.asAdmin({ method: 'PUT', url: `/api/tags/${zebra.id}`, payload: { title: 'Zebra' } });
     expect(recased.statusCode).toBe(200);
-    expect(recased.json().data).toEqual({ id: zebra.id, title: 'Zebra' });
+    expect(recased.json().data).toEqual({ id: zebra.id, title: 'Zebra', slug: 'zebra' });
   });
 
   it('names the field on invalid input and creates nothing', async () => {

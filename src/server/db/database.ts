@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import type { Database } from './schema';
 import * as initial from './migrations/2026-11-21-0001-initial';
 import * as rateLimits from './migrations/2026-11-23-0501-rate-limits';
+import * as listIndexesAndTagSlugs from './migrations/2026-11-23-0101-list-indexes-and-tag-slugs';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -43,6 +44,7 @@ export function openDatabase(options: {
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-23-0501-rate-limits': rateLimits,
+  '2026-11-23-0101-list-indexes-and-tag-slugs': listIndexesAndTagSlugs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

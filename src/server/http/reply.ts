@@ -1,4 +1,12 @@
 import type { ApiSuccess } from '../../shared/schemas/api';
+import type { Page, PagedResponse } from '../../shared/schemas/list';
 
 /** The success envelope of DESIGN.md §4. */
 export const ok = <T>(data: T): ApiSuccess<T> => ({ success: true, data });
+
+/** One page of a list (DESIGN.md §7): the items as `data`, where to go on in `meta`. */
+export const okPage = <T>(page: Page<T>): PagedResponse<T> => ({
+  success: true,
+  data: page.items,
+  meta: { nextCursor: page.nextCursor, total: page.total },
+});

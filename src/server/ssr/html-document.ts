@@ -44,7 +44,10 @@ type DocumentParts = {
 };
 
 export function htmlDocument(parts: DocumentParts): string {
-  const canonical = `${parts.canonicalBase}${canonicalPath(parts.pathname)}`;
+  const canonical = `${parts.canonicalBase}${canonicalPath(parts.pathname)}${parts.meta.canonicalSearch ?? ''}`;
+  const pager = (['prev', 'next'] as const)
+    .map((rel) => (parts.meta[rel] ? `<link rel="${rel}" href="${escapeHtml(parts.canonicalBase + parts.meta[rel])}">` : ''))
+    .join('');
   const data = parts.hydration
     ? `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${serializeJsonForHtml(parts.hydration)}</script>`
     : '';
@@ -55,6 +58,7 @@ export function htmlDocument(parts: DocumentParts): string {
     `<meta name="description" content="${escapeHtml(parts.meta.description)}">` +
     (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
     `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
+    pager +
     `<link rel="icon" href="${ICON}">` +
     assetTags(parts.assets) +
     // After the stylesheet, whose :root defaults it overrides.

@@ -1,15 +1,22 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
-/** `gzip` is compressed once when the page is cached, not on every request. */
-export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number };
+/** A rendered answer: a page (`gzip` compressed once, not per request) or a redirect. */
+export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number; location?: string };
 
 export const gzipPage = (body: Buffer) => gzipSync(body, { level: 6 });
 
+export function makePage(version: number, status: number, html: string, location?: string): CachedPage {
+  const body = Buffer.from(html, 'utf8');
+  const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+  return { status, body, gzip: gzipPage(body), etag, version, ...(location ? { location } : {}) };
+}
+
 /**
- * Rendered pages as Buffers, keyed by URL, valid for one content version
- * (every write moves it, DESIGN.md §1 and §6). Bounded by entries and bytes,
- * least recently used first out, so odd URLs cannot grow it without limit.
+ * Rendered pages as Buffers by key, each remembering the content version it
+ * was rendered at: an entry of an older version is stale, still good to serve
+ * while its fresh render is made. Bounded by entries and bytes, least recently
+ * used first out, so odd URLs cannot grow it without limit.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -20,36 +27,32 @@ export class PageCache {
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
-  get(url: string, version: number): CachedPage | undefined {
-    const page = this.pages.get(url);
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
     if (!page) return undefined;
-    this.remove(url);
-    if (page.version !== version) return undefined;
-    this.pages.set(url, page);
-    this.bytes += page.body.length + page.gzip.length;
+    // Re-inserted: Map order is the recency order.
+    this.pages.delete(key);
+    this.pages.set(key, page);
     return page;
   }
 
-  set(url: string, version: number, status: number, html: string): CachedPage {
-    const body = Buffer.from(html, 'utf8');
-    const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-    const page = { status, body, gzip: gzipPage(body), etag, version };
-    this.remove(url);
-    if (body.length > this.maxBytes) return page;
-    this.pages.set(url, page);
-    this.bytes += body.length + page.gzip.length;
-    for (const [key, oldest] of this.pages) {
+  set(key: string, page: CachedPage): void {
+    this.remove(key);
+    const size = page.body.length + page.gzip.length;
+    if (size > this.maxBytes) return;
+    this.pages.set(key, page);
+    this.bytes += size;
+    for (const [oldestKey, oldest] of this.pages) {
       if (this.pages.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.pages.delete(key);
+      this.pages.delete(oldestKey);
       this.bytes -= oldest.body.length + oldest.gzip.length;
     }
-    return page;
   }
 
-  private remove(url: string): void {
-    const page = this.pages.get(url);
+  private remove(key: string): void {
+    const page = this.pages.get(key);
     if (!page) return;
-    this.pages.delete(url);
+    this.pages.delete(key);
     this.bytes -= page.body.length + page.gzip.length;
   }
 

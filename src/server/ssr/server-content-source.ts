@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
 import type { ContentSource } from '../../web/api/content-source';
 import { getCategoryBySlug, listCategories } from '../modules/categories/category.service';
-import { getProductBySlug, listProducts } from '../modules/products/product.service';
-import { listTags } from '../modules/tags/tag.service';
+import { getProductBySlug, pageProducts } from '../modules/products/product.service';
+import { getTagsByIds, listTags } from '../modules/tags/tag.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
 
 /** The route loaders' view of the content when rendering on the server: the services, no HTTP round trip. */
@@ -10,9 +10,10 @@ export function createServerContentSource(db: Db): ContentSource {
   return {
     listCategories: () => listCategories(db),
     getCategoryBySlug: async (slug) => (await getCategoryBySlug(db, slug)) ?? null,
-    listProducts: () => listProducts(db),
+    pageProducts: ({ category, tags, limit, cursor, offset }) => pageProducts(db, { category, tag: tags, limit, cursor, offset }),
     getProductBySlug: async (slug) => (await getProductBySlug(db, slug)) ?? null,
-    listTags: () => listTags(db),
+    listTags: (query = {}) => listTags(db, query),
+    getTags: (ids) => getTagsByIds(db, ids),
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),
     getTheme: () => getTheme(db),

@@ -7,7 +7,9 @@ import { renderPage } from '../../web/entry-server';
 import { findClientDir, readClientAssets, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
-import { PageCache, gzipPage, type CachedPage } from './page-cache';
+import { makePage, type CachedPage } from './page-cache';
+import { RenderCache } from './render-cache';
+import { pageIdentity } from '../../web/category-params';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
@@ -38,9 +40,11 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
 
   const { config, db, contentEvents } = app.ctx;
   const source = createServerContentSource(db);
-  const cache = new PageCache();
+  const cache = new RenderCache(() => contentEvents.current);
+  app.decorate('renderCache', cache);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    if (page.location) return reply.redirect(page.location, page.status);
     reply
       .status(page.status)
       .header('Content-Type', 'text/html; charset=utf-8')
@@ -70,11 +74,12 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     });
   };
 
-  const renderPublic = async (request: FastifyRequest): Promise<{ status: number; html: string } | { redirect: string; status: number }> => {
-    const url = new URL(request.url, config.publicUrl);
+  /** Renders `identity` (path + normalised parameters): other parameters of the request never reach the page. */
+  const renderPublic = async (identity: string, version: number, log: FastifyRequest['log']): Promise<CachedPage> => {
+    const url = new URL(identity, config.publicUrl);
     const webRequest = new Request(url, { method: 'GET', headers: { accept: 'text/html' } });
-    const page = await renderPage(webRequest, source, (error) => request.log.error({ err: error }, 'page render failed'));
-    if (page.kind === 'redirect') return { redirect: page.location, status: page.status };
+    const page = await renderPage(webRequest, source, (error) => log.error({ err: error }, 'page render failed'));
+    if (page.kind === 'redirect') return makePage(version, page.status, '', page.location);
     const html = htmlDocument({
       meta: page.meta,
       canonicalBase: config.publicUrl,
@@ -86,7 +91,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       // Not-found screens are real pages for visitors, but nothing for a search index.
       robots: page.status === 404 ? 'noindex' : undefined,
     });
-    return { status: page.status, html };
+    return makePage(version, page.status, html);
   };
 
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)));
@@ -98,22 +103,23 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
   );
 
   app.get('/*', async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
     if (NOT_PAGES.test(pathname)) return reply.callNotFound();
-    const version = contentEvents.current;
-    // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
-    const key = ADMIN.test(pathname) ? '/admin' : `${new Date().getFullYear()} ${request.url}`;
-    const cached = cache.get(key, version);
-    if (cached) return send(request, reply, cached);
-
-    if (key === '/admin') return send(request, reply, cache.set(key, version, 200, await renderAdminShell()));
-    const rendered = await renderPublic(request);
-    if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status);
-    // Errors are not cached: the next request tries again.
-    if (rendered.status >= 500) {
-      const body = Buffer.from(rendered.html);
-      return send(request, reply, { status: rendered.status, body, gzip: gzipPage(body), etag: '', version });
+    if (ADMIN.test(pathname)) {
+      return send(request, reply, await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell())));
     }
-    return send(request, reply, cache.set(key, version, rendered.status, rendered.html));
+    const identity = pageIdentity(pathname, new URLSearchParams(query));
+    // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
+    const key = `${new Date().getFullYear()} ${identity}`;
+    return send(request, reply, await cache.get(key, (version) => renderPublic(identity, version, request.log)));
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rendered public pages (tests read its counters). */
+    renderCache: RenderCache;
+  }
+}

@@ -3,4 +3,5 @@ import { requiredText } from './common';
 
 export const TagInputSchema = z.object({ title: requiredText(100) });
 export type TagInput = z.input<typeof TagInputSchema>;
-export type Tag = { id: string; title: string };
+/** `slug` is made by the server from the title (the category slug rule), unique. */
+export type Tag = { id: string; title: string; slug: string };

@@ -1,4 +1,5 @@
 import type { ApiResponse } from '../../shared/schemas/api';
+import type { Page, PageMeta } from '../../shared/schemas/list';
 import { STORAGE_KEYS } from '../../shared/constants';
 
 /** All calls go to one fixed API base (spec §7). */
@@ -34,6 +35,16 @@ type RequestOptions = {
  * message or "Network error" (spec §7, §8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiEnvelope<T>(path, options)).data;
+}
+
+/** One page of a list route (`limit`/`cursor` in `path`): the items and where the next page starts. */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const { data, meta } = await apiEnvelope<T[]>(path, options);
+  return { items: data, nextCursor: meta?.nextCursor ?? null, total: meta?.total ?? data.length };
+}
+
+async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<{ data: T; meta?: PageMeta }> {
   const headers: Record<string, string> = {};
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -59,5 +70,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const message = payload && payload.success === false && payload.error ? payload.error : (options.failure ?? 'Request failed');
     throw new ApiError(message, response.status);
   }
-  return payload.data;
+  return payload as { data: T; meta?: PageMeta };
 }

@@ -1,17 +1,23 @@
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../../shared/schemas';
-import { ApiError, apiRequest } from './client';
+import type { Page } from '../../shared/schemas/list';
+import { ApiError, apiPage, apiRequest } from './client';
+
+/** One page of products: after `cursor` (scrolling) or from `offset` (a numbered page). */
+export type ProductPageQuery = { category?: string; tags?: string[]; limit: number; cursor?: string; offset?: number };
 
 /**
- * Everything the public pages read. The server renders with an implementation
- * that calls the services directly; the browser uses the HTTP one below, so
- * route loaders are the same code on both sides.
+ * Everything the public pages read, each call sized to what a page shows. The
+ * server renders with an implementation that calls the services directly; the
+ * browser uses the HTTP one below, so route loaders are the same code on both sides.
  */
 export interface ContentSource {
   listCategories(): Promise<Category[]>;
   getCategoryBySlug(slug: string): Promise<Category | null>;
-  listProducts(): Promise<Product[]>;
+  pageProducts(query: ProductPageQuery): Promise<Page<Product>>;
   getProductBySlug(slug: string): Promise<Product | null>;
-  listTags(): Promise<Tag[]>;
+  /** All tags, or those the products of one category carry. */
+  listTags(query?: { category?: string }): Promise<Tag[]>;
+  getTags(ids: string[]): Promise<Tag[]>;
   getHomepage(): Promise<HeroConfig>;
   getAbout(): Promise<AboutPage>;
   getTheme(): Promise<Theme>;
@@ -26,12 +32,41 @@ const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {
   }
 };
 
+const MAX_API_LIMIT = 100;
+
+function productsUrl(query: Omit<ProductPageQuery, 'offset'>): string {
+  const params = new URLSearchParams({ limit: String(query.limit) });
+  if (query.category) params.set('category', query.category);
+  for (const tag of query.tags ?? []) params.append('tag', tag);
+  if (query.cursor) params.set('cursor', query.cursor);
+  return `/products?${params}`;
+}
+
+/** The API pages by cursor only: a numbered page reached in the browser walks to its offset (rare: page links load documents). */
+async function pageFromOffset(query: ProductPageQuery & { offset: number }): Promise<Page<Product>> {
+  let skipped = 0;
+  let cursor: string | undefined;
+  while (skipped < query.offset) {
+    const step = Math.min(MAX_API_LIMIT, query.offset - skipped);
+    const page = await apiPage<Product>(productsUrl({ ...query, limit: step, cursor }));
+    if (!page.nextCursor) return { items: [], nextCursor: null, total: page.total };
+    skipped += step;
+    cursor = page.nextCursor;
+  }
+  return apiPage<Product>(productsUrl({ ...query, cursor }));
+}
+
 export const httpContentSource: ContentSource = {
   listCategories: () => apiRequest('/categories'),
   getCategoryBySlug: (slug) => orNullOn404(apiRequest(`/categories/slug/${encodeURIComponent(slug)}`)),
-  listProducts: () => apiRequest('/products'),
+  pageProducts: (query) => (query.offset ? pageFromOffset({ ...query, offset: query.offset }) : apiPage<Product>(productsUrl(query))),
   getProductBySlug: (slug) => orNullOn404(apiRequest(`/products/slug/${encodeURIComponent(slug)}`)),
-  listTags: () => apiRequest('/tags'),
+  listTags: (query = {}) => apiRequest(query.category ? `/tags?category=${encodeURIComponent(query.category)}` : '/tags'),
+  getTags: async (ids) => {
+    if (ids.length === 0) return [];
+    const wanted = new Set(ids);
+    return (await apiRequest<Tag[]>('/tags')).filter((tag) => wanted.has(tag.id));
+  },
   getHomepage: () => apiRequest('/homepage'),
   getAbout: () => apiRequest('/about'),
   getTheme: () => apiRequest('/theme'),

@@ -23,7 +23,22 @@ function useHeadSync() {
     const meta = metaFor(matches);
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${canonicalBase()}${canonicalPath(pathname)}`);
+    const base = canonicalBase();
+    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${base}${canonicalPath(pathname)}${meta.canonicalSearch ?? ''}`);
+    for (const rel of ['prev', 'next'] as const) {
+      let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+      const href = meta[rel];
+      if (!href) {
+        link?.remove();
+        continue;
+      }
+      if (!link) {
+        link = document.createElement('link');
+        link.rel = rel;
+        document.head.append(link);
+      }
+      link.href = `${base}${href}`;
+    }
   }, [matches, pathname]);
 }
 

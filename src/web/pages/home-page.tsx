@@ -1,5 +1,4 @@
 import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
-import { HOMEPAGE_PRODUCTS_PER_CATEGORY } from '../../shared/constants';
 import type { HomeData, RootData } from '../loaders';
 import { Hero } from '../components/hero';
 import { CategoryTile } from '../components/category-tile';
@@ -7,11 +6,12 @@ import { ProductGrid } from '../components/product-card';
 import { Newsletter } from '../components/newsletter';
 
 export function HomePage() {
-  const { hero, products } = useLoaderData() as HomeData;
+  const { hero, sections: loaded } = useLoaderData() as HomeData;
   const { categories } = useRouteLoaderData('root') as RootData;
-  const sections = categories
-    .map((category) => ({ category, products: products.filter((p) => p.categories.includes(category.id)) }))
-    .filter((section) => section.products.length > 0);
+  const sections = loaded.flatMap((section) => {
+    const category = categories.find((c) => c.id === section.categoryId);
+    return category ? [{ category, products: section.products }] : [];
+  });
 
   return (
     <>
@@ -40,7 +40,7 @@ export function HomePage() {
               View all
             </Link>
           </div>
-          <ProductGrid products={items.slice(0, HOMEPAGE_PRODUCTS_PER_CATEGORY)} perRow={2} />
+          <ProductGrid products={items} perRow={2} />
         </section>
       ))}
       <Newsletter />

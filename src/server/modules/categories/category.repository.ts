@@ -1,11 +1,30 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CategoryRow } from '../../db/schema';
+import { afterKey, type KeyColumn } from '../../db/paging';
 
 // All SQL for categories. `db` may be a transaction.
 
-export function selectAllCategories(db: Db): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').selectAll().execute();
+/** The list order: `order`, then title, then id (byte order on both dialects), as products. */
+const CATEGORY_ORDER: readonly KeyColumn[] = [
+  { column: 'categories.sort_order', direction: 'asc' },
+  { column: 'categories.title', direction: 'asc' },
+  { column: 'categories.id', direction: 'asc' },
+];
+export type CategoryKey = [number, string, string];
+export const categoryKey = (row: CategoryRow): CategoryKey => [row.sort_order, row.title, row.id];
+
+export function selectCategories(db: Db, range: { limit?: number; after?: CategoryKey | undefined } = {}): Promise<CategoryRow[]> {
+  let query = db.selectFrom('categories').selectAll();
+  if (range.after) query = query.where(afterKey(CATEGORY_ORDER, range.after));
+  query = query.orderBy('sort_order').orderBy('title').orderBy('id');
+  if (range.limit !== undefined) query = query.limit(range.limit);
+  return query.execute();
+}
+
+export async function countCategories(db: Db): Promise<number> {
+  const row = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function selectCategoryById(db: Db, id: string): Promise<CategoryRow | undefined> {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryInputSchema, CategoryReorderSchema } from '../../../shared/schemas/category';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { ok, okPage } from '../../http/reply';
+import { PageQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
 import {
@@ -13,6 +14,7 @@ import {
   getCategoryById,
   getCategoryBySlug,
   listCategories,
+  pageCategories,
   reorderCategories,
   updateCategory,
 } from './category.service';
@@ -24,7 +26,9 @@ const SlugParams = z.object({ slug: z.string() });
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', PUBLIC_ROUTE, async () => ok(await listCategories(db)));
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: PageQuerySchema } }, async (request) =>
+    wantsPage(request.query) ? okPage(await pageCategories(db, request.query)) : ok(await listCategories(db)),
+  );
 
   // Two-segment paths, so `/:id` never captures them.
   app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {

@@ -8,14 +8,20 @@ import { CategoryInputSchema, type Category, type CategoryInput, type ReorderIte
 import { readHeroConfig } from '../site/hero-config';
 import { applyOrder, inTransaction } from '../../db/transaction';
 import { recordChange, type Writer } from '../../content/changes';
+import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, type Page, type PageQuery } from '../../../shared/schemas/list';
+import { decodeCursor, toPage } from '../../db/paging';
 import {
+  categoryKey,
+  countCategories,
   deleteCategoryRow,
   insertCategory,
-  selectAllCategories,
+  selectCategories,
   selectCategoryById,
   selectCategoryBySlug,
   selectMaxCategoryOrder,
   updateCategoryRow,
+  type CategoryKey,
 } from './category.repository';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
@@ -37,17 +43,18 @@ function toCategory(row: CategoryRow): Category {
   };
 }
 
-// Sorted in JS so both dialects agree (their text collations differ).
-function byOrderThenTitle(a: CategoryRow, b: CategoryRow): number {
-  if (a.sort_order !== b.sort_order) return a.sort_order - b.sort_order;
-  if (a.title !== b.title) return a.title < b.title ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** Every category, in list order (order, then title, then id). */
+export async function listCategories(db: Db): Promise<Category[]> {
+  return (await selectCategories(db)).map(toCategory);
 }
 
-/** Every category, sorted by order, then title. */
-export async function listCategories(db: Db): Promise<Category[]> {
-  const rows = await selectAllCategories(db);
-  return rows.sort(byOrderThenTitle).map(toCategory);
+const CategoryCursor = z.tuple([z.number().int(), z.string(), z.string()]);
+
+export async function pageCategories(db: Db, query: PageQuery): Promise<Page<Category>> {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const after: CategoryKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, CategoryCursor);
+  const rows = await selectCategories(db, { limit: limit + 1, after });
+  return toPage(rows, limit, categoryKey, toCategory, await countCategories(db));
 }
 
 export async function getCategoryById(db: Db, id: string): Promise<Category | undefined> {

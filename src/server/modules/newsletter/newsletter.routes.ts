@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SubscribeSchema } from '../../../shared/schemas/newsletter';
-import { ok } from '../../http/reply';
+import { ok, okPage } from '../../http/reply';
+import { SubscriberListQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { tooManyRequests } from '../../http/errors';
 import { hitLimit } from '../../http/rate-limit';
-import { listSubscribers, subscribe } from './subscriber.service';
+import { listSubscribers, pageSubscribers, subscribe } from './subscriber.service';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -28,5 +29,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await subscribe(db, request.body.email));
   });
 
-  app.get('/subscribers', async () => ok(await listSubscribers(db)));
+  app.get('/subscribers', { schema: { querystring: SubscriberListQuerySchema } }, async (request) =>
+    wantsPage(request.query) ? okPage(await pageSubscribers(db, request.query)) : ok(await listSubscribers(db, request.query)),
+  );
 };

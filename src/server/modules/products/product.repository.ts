@@ -1,13 +1,66 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
+import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
 export type ProductLinks = { categories: string[]; tags: string[] };
 
-export function selectAllProducts(db: Db): Promise<ProductRow[]> {
-  return db.selectFrom('products').selectAll().execute();
+/** What a product list is narrowed to: ids already resolved from slugs. */
+export type ProductFilter = { categoryId?: string | undefined; tagIds: string[]; titleContains?: string | undefined };
+
+/**
+ * The list order: `order`, then title, then id, so ties have one answer. Both
+ * dialects compare text byte by byte here (SQLite's BINARY, PostgreSQL's
+ * C collation), so the same rows come in the same order on both.
+ */
+export const PRODUCT_ORDER: readonly KeyColumn[] = [
+  { column: 'products.sort_order', direction: 'asc' },
+  { column: 'products.title', direction: 'asc' },
+  { column: 'products.id', direction: 'asc' },
+];
+export type ProductKey = [number, string, string];
+export const productKey = (row: ProductRow): ProductKey => [row.sort_order, row.title, row.id];
+
+function filteredProducts(db: Db, filter: ProductFilter) {
+  let query = db.selectFrom('products');
+  const { categoryId, titleContains } = filter;
+  if (categoryId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb.selectFrom('product_categories').select('product_categories.product_id').whereRef('product_categories.product_id', '=', 'products.id').where('product_categories.category_id', '=', categoryId),
+      ),
+    );
+  }
+  for (const tagId of filter.tagIds) {
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('product_tags').select('product_tags.product_id').whereRef('product_tags.product_id', '=', 'products.id').where('product_tags.tag_id', '=', tagId)),
+    );
+  }
+  if (titleContains !== undefined) {
+    query = query.where(sql<boolean>`lower(${sql.ref('products.title')}) like ${containsPattern(titleContains)} escape '\\'`);
+  }
+  return query;
+}
+
+/** Products matching the filter in list order: all of them, or `limit` rows after `after` / from `offset`. */
+export function selectProducts(
+  db: Db,
+  filter: ProductFilter,
+  range: { limit?: number; after?: ProductKey | undefined; offset?: number } = {},
+): Promise<ProductRow[]> {
+  let query = filteredProducts(db, filter).selectAll('products');
+  if (range.after) query = query.where(afterKey(PRODUCT_ORDER, range.after));
+  query = query.orderBy('products.sort_order').orderBy('products.title').orderBy('products.id');
+  if (range.limit !== undefined) query = query.limit(range.limit);
+  if (range.offset) query = query.offset(range.offset);
+  return query.execute();
+}
+
+export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
+  const row = await filteredProducts(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function selectProductById(db: Db, id: string): Promise<ProductRow | undefined> {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductInputSchema, ProductReorderSchema } from '../../../shared/schemas/product';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { ok, okPage } from '../../http/reply';
+import { ProductListQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
 import {
@@ -13,6 +14,7 @@ import {
   getProductById,
   getProductBySlug,
   listProducts,
+  pageProducts,
   reorderProducts,
   updateProduct,
 } from './product.service';
@@ -24,7 +26,10 @@ const SlugParams = z.object({ slug: z.string() });
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', PUBLIC_ROUTE, async () => ok(await listProducts(db)));
+  // The whole (filtered) list, or one page of it with `limit` / `cursor`.
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema } }, async (request) =>
+    wantsPage(request.query) ? okPage(await pageProducts(db, request.query)) : ok(await listProducts(db, request.query)),
+  );
 
   // Two-segment paths, so `/:id` never captures them.
   app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {

@@ -12,16 +12,26 @@ import { selectExistingTagIds } from '../tags/tag.repository';
 import { readHeroConfig } from '../site/hero-config';
 import { applyOrder, inTransaction } from '../../db/transaction';
 import { recordChange, type Writer } from '../../content/changes';
+import type { Page } from '../../../shared/schemas/list';
+import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
+import { decodeCursor, toPage } from '../../db/paging';
+import { selectCategoryBySlug } from '../categories/category.repository';
+import { selectTagIdsBySlugs } from '../tags/tag.repository';
+import { z } from 'zod';
 import {
+  countProducts,
   deleteProductRow,
   insertProduct,
+  productKey,
   replaceProductLinks,
-  selectAllProducts,
   selectMaxProductOrder,
+  selectProducts,
   selectProductById,
   selectProductBySlug,
   selectProductLinks,
   updateProductRow,
+  type ProductFilter,
+  type ProductKey,
   type ProductLinks,
 } from './product.repository';
 
@@ -56,18 +66,56 @@ function toProduct(row: ProductRow, links: ProductLinks | undefined): Product {
   };
 }
 
-// Sorted in JS so both dialects agree (their text collations differ).
-function byOrderThenTitle(a: ProductRow, b: ProductRow): number {
-  if (a.sort_order !== b.sort_order) return a.sort_order - b.sort_order;
-  if (a.title !== b.title) return a.title < b.title ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** The filters of a product list, by slug; without `limit`, `cursor` or `offset` the whole list. */
+export type ProductQuery = { category?: string | undefined; tag?: string[] | undefined; q?: string | undefined };
+
+/** Slugs to ids; null when a slug names nothing, so the list is empty rather than an error. */
+async function resolveFilter(db: Db, query: ProductQuery): Promise<ProductFilter | null> {
+  let categoryId: string | undefined;
+  if (query.category !== undefined) {
+    const category = await selectCategoryBySlug(db, query.category);
+    if (!category) return null;
+    categoryId = category.id;
+  }
+  const tagSlugs = [...new Set(query.tag ?? [])];
+  const tagIds = await selectTagIdsBySlugs(db, tagSlugs);
+  if (tagIds.length < tagSlugs.length) return null;
+  return { categoryId, tagIds, titleContains: query.q };
 }
 
-/** Every product, sorted by order, then title. */
-export async function listProducts(db: Db): Promise<Product[]> {
-  const rows = await selectAllProducts(db);
-  const links = await selectProductLinks(db);
-  return rows.sort(byOrderThenTitle).map((row) => toProduct(row, links.get(row.id)));
+async function withLinksAll(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const links = await selectProductLinks(db, rows.map((row) => row.id));
+  return rows.map((row) => toProduct(row, links.get(row.id)));
+}
+
+/** Every product matching the filters, in list order (order, then title, then id). */
+export async function listProducts(db: Db, query: ProductQuery = {}): Promise<Product[]> {
+  const filter = await resolveFilter(db, query);
+  if (!filter) return [];
+  const rows = await selectProducts(db, filter);
+  // With no filter every link is wanted: one scan instead of a 10,000-id IN list.
+  const links = await selectProductLinks(db, filter.categoryId || filter.tagIds.length || filter.titleContains ? rows.map((row) => row.id) : undefined);
+  return rows.map((row) => toProduct(row, links.get(row.id)));
+}
+
+const ProductCursor = z.tuple([z.number().int(), z.string(), z.string()]);
+
+/**
+ * One page of the filtered list: after `cursor` (the API), or from `offset`
+ * (a numbered page of the site). Either way `nextCursor` continues after it.
+ */
+export async function pageProducts(
+  db: Db,
+  query: ProductQuery & { limit?: number | undefined; cursor?: string | undefined; offset?: number },
+): Promise<Page<Product>> {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const after: ProductKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ProductCursor);
+  const filter = await resolveFilter(db, query);
+  if (!filter) return { items: [], nextCursor: null, total: 0 };
+  const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset });
+  const total = await countProducts(db, filter);
+  const page = toPage(rows, limit, productKey, (row) => row, total);
+  return { ...page, items: await withLinksAll(db, page.items) };
 }
 
 async function withLinks(db: Db, row: ProductRow | undefined): Promise<Product | undefined> {

@@ -1,11 +1,66 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { TagRow } from '../../db/schema';
+import { afterKey, type KeyColumn } from '../../db/paging';
 
 // All SQL for tags. `db` may be a transaction.
 
-export function selectAllTags(db: Db): Promise<TagRow[]> {
-  return db.selectFrom('tags').selectAll().execute();
+/** By title ignoring case, then id (byte order on both dialects). */
+const TAG_ORDER: readonly KeyColumn[] = [
+  { column: 'tags.title_key', direction: 'asc' },
+  { column: 'tags.id', direction: 'asc' },
+];
+export type TagKey = [string, string];
+export const tagKey = (row: TagRow): TagKey => [row.title_key, row.id];
+
+/** Tags in list order; with `categoryId`, only those some product of that category carries. */
+function filteredTags(db: Db, categoryId: string | undefined) {
+  let query = db.selectFrom('tags');
+  if (categoryId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('product_tags')
+          .innerJoin('product_categories', 'product_categories.product_id', 'product_tags.product_id')
+          .select('product_tags.tag_id')
+          .whereRef('product_tags.tag_id', '=', 'tags.id')
+          .where('product_categories.category_id', '=', categoryId),
+      ),
+    );
+  }
+  return query;
+}
+
+export function selectTags(db: Db, categoryId?: string, range: { limit?: number; after?: TagKey | undefined } = {}): Promise<TagRow[]> {
+  let query = filteredTags(db, categoryId).selectAll('tags');
+  if (range.after) query = query.where(afterKey(TAG_ORDER, range.after));
+  query = query.orderBy('tags.title_key').orderBy('tags.id');
+  if (range.limit !== undefined) query = query.limit(range.limit);
+  return query.execute();
+}
+
+export async function countTags(db: Db, categoryId?: string): Promise<number> {
+  const row = await filteredTags(db, categoryId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export function selectTagsByIds(db: Db, ids: string[]): Promise<TagRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tags').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Ids of the tags with these slugs (fewer than asked when a slug names no tag). */
+export async function selectTagIdsBySlugs(db: Db, slugs: string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db.selectFrom('tags').select('id').where('slug', 'in', slugs).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Slugs in use that start with `base` (the base itself or `base-N`), except the tag `exceptId`. */
+export async function selectSlugsLike(db: Db, base: string, exceptId?: string): Promise<Set<string>> {
+  let query = db.selectFrom('tags').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return new Set((await query.execute()).map((row) => row.slug));
 }
 
 export function selectTagById(db: Db, id: string): Promise<TagRow | undefined> {

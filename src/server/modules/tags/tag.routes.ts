@@ -3,17 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TagInputSchema } from '../../../shared/schemas/tag';
 import { IdSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { ok, okPage } from '../../http/reply';
+import { TagListQuerySchema, wantsPage } from '../../../shared/schemas/list';
+import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, pageTags, updateTag } from './tag.service';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
-import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, updateTag } from './tag.service';
 
 const IdParams = z.object({ id: IdSchema });
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', PUBLIC_ROUTE, async () => ok(await listTags(db)));
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: TagListQuerySchema } }, async (request) =>
+    wantsPage(request.query) ? okPage(await pageTags(db, request.query)) : ok(await listTags(db, request.query)),
+  );
 
   app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
     const tag = await getTagById(db, request.params.id);

@@ -7,12 +7,28 @@ import { conflict, notFound } from '../../http/errors';
 import { TagInputSchema, type Tag, type TagInput } from '../../../shared/schemas/tag';
 import { inTransaction } from '../../db/transaction';
 import { recordChange, type Writer } from '../../content/changes';
-import { deleteTagRow, insertTag, selectAllTags, selectTagById, updateTagRow } from './tag.repository';
+import { z } from 'zod';
+import { slugify } from '../../../shared/slugify';
+import { DEFAULT_PAGE_LIMIT, type Page, type TagListQuery } from '../../../shared/schemas/list';
+import { decodeCursor, toPage } from '../../db/paging';
+import { selectCategoryBySlug } from '../categories/category.repository';
+import {
+  countTags,
+  deleteTagRow,
+  insertTag,
+  selectSlugsLike,
+  selectTagById,
+  selectTagsByIds,
+  selectTags,
+  tagKey,
+  updateTagRow,
+  type TagKey,
+} from './tag.repository';
 
 export const TAG_NOT_FOUND = 'Tag not found';
 const TITLE_TAKEN = 'A tag with this title already exists';
 
-const toTag = (row: TagRow): Tag => ({ id: row.id, title: row.title });
+const toTag = (row: TagRow): Tag => ({ id: row.id, title: row.title, slug: row.slug });
 
 // Tag titles are unique ignoring case (spec §5); the unique title_key column enforces it.
 const titleKey = (title: string) => title.trim().toLowerCase();
@@ -26,11 +42,46 @@ async function mapTitleConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every tag, sorted by title ignoring case (in JS, so both dialects agree). */
-export async function listTags(db: Db): Promise<Tag[]> {
-  const rows = await selectAllTags(db);
-  rows.sort((a, b) => (a.title_key < b.title_key ? -1 : a.title_key > b.title_key ? 1 : a.id < b.id ? -1 : 1));
-  return rows.map(toTag);
+/** A category filter naming no category gives no tags, not an error. */
+async function categoryIdOf(db: Db, slug: string | undefined): Promise<string | undefined | null> {
+  if (slug === undefined) return undefined;
+  return (await selectCategoryBySlug(db, slug))?.id ?? null;
+}
+
+/** Every tag (or every tag used in `category`), sorted by title ignoring case. */
+export async function listTags(db: Db, query: Pick<TagListQuery, 'category'> = {}): Promise<Tag[]> {
+  const categoryId = await categoryIdOf(db, query.category);
+  if (categoryId === null) return [];
+  return (await selectTags(db, categoryId)).map(toTag);
+}
+
+const TagCursor = z.tuple([z.string(), z.string()]);
+
+export async function pageTags(db: Db, query: TagListQuery): Promise<Page<Tag>> {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const after: TagKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, TagCursor);
+  const categoryId = await categoryIdOf(db, query.category);
+  if (categoryId === null) return { items: [], nextCursor: null, total: 0 };
+  const rows = await selectTags(db, categoryId, { limit: limit + 1, after });
+  return toPage(rows, limit, tagKey, toTag, await countTags(db, categoryId));
+}
+
+/**
+ * The slug rule of category slugs applied to the title; a taken slug gets the
+ * first free `-2`, `-3`… ("C++" and "C" are different tags with one base slug).
+ */
+async function freeSlug(db: Db, title: string, exceptId?: string): Promise<string> {
+  const base = slugify(title) || 'tag';
+  const taken = await selectSlugsLike(db, base, exceptId);
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** The tags with these ids, in the order of `ids` (a product's tags in the order they were saved). */
+export async function getTagsByIds(db: Db, ids: string[]): Promise<Tag[]> {
+  const byId = new Map((await selectTagsByIds(db, ids)).map((row) => [row.id, toTag(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getTagById(db: Db, id: string): Promise<Tag | undefined> {
@@ -42,20 +93,40 @@ export async function getTagById(db: Db, id: string): Promise<Tag | undefined> {
 export async function createTag(writer: Writer, input: TagInput): Promise<Tag> {
   const { title } = TagInputSchema.parse(input);
   const id = randomUUID();
-  await mapTitleConflict(() => insertTag(writer.db, { id, title, title_key: titleKey(title), created_at: nowIso() }));
-  const tag = { id, title };
-  recordChange(writer, { entity: 'tag', action: 'create', id, before: null, after: tag });
-  return tag;
+  const { db } = writer;
+  // Two tags created at the same moment may pick the same free slug: the unique index refuses the second, which tries again.
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = await freeSlug(db, title);
+    try {
+      await mapTitleConflict(() => insertTag(db, { id, title, title_key: titleKey(title), slug, created_at: nowIso() }));
+      const tag = { id, title, slug };
+      recordChange(writer, { entity: 'tag', action: 'create', id, before: null, after: tag });
+      return tag;
+    } catch (error) {
+      if (attempt < 3 && (await slugRaced(db, title))) continue;
+      throw error;
+    }
+  }
+}
+
+/** True when a failed write lost a race for a slug rather than hitting a taken title. */
+async function slugRaced(db: Db, title: string): Promise<boolean> {
+  const sameTitle = await db.selectFrom('tags').select('id').where('title_key', '=', titleKey(title)).executeTakeFirst();
+  return sameTitle === undefined;
 }
 
 /** Throws 404 / 409. */
 export async function updateTag(writer: Writer, id: string, input: TagInput): Promise<Tag> {
   const { title } = TagInputSchema.parse(input);
-  const before = await getTagById(writer.db, id);
-  const updated = await mapTitleConflict(() => updateTagRow(writer.db, id, { title, title_key: titleKey(title) }));
+  const { db } = writer;
+  const current = await selectTagById(db, id);
+  if (!current) throw notFound(TAG_NOT_FOUND);
+  // The slug follows the title, but a title whose slug would not change keeps it (shared links stay valid).
+  const slug = slugify(title) === slugify(current.title) ? current.slug : await freeSlug(db, title, id);
+  const updated = await mapTitleConflict(() => updateTagRow(db, id, { title, title_key: titleKey(title), slug }));
   if (!updated) throw notFound(TAG_NOT_FOUND);
-  const tag = { id, title };
-  recordChange(writer, { entity: 'tag', action: 'update', id, before: before ?? null, after: tag });
+  const tag = { id, title, slug };
+  recordChange(writer, { entity: 'tag', action: 'update', id, before: toTag(current), after: tag });
   return tag;
 }
 

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from './common';
+
+/**
+ * The one paging contract of every list route (DESIGN.md §7): without `limit`
+ * or `cursor` a route answers the whole (filtered) list; with them, one page
+ * and `meta.nextCursor` (opaque) to ask for the next one.
+ */
+export const MAX_PAGE_LIMIT = 100;
+/** Used when a `cursor` comes without a `limit`. */
+export const DEFAULT_PAGE_LIMIT = 20;
+
+const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+
+export const PageLimitSchema = z.coerce
+  .number({ error: LIMIT_MESSAGE })
+  .int(LIMIT_MESSAGE)
+  .min(1, LIMIT_MESSAGE)
+  .max(MAX_PAGE_LIMIT, LIMIT_MESSAGE);
+
+export const PageQuerySchema = z.object({
+  limit: PageLimitSchema.optional(),
+  cursor: z.string({ error: 'must be the nextCursor of a previous page' }).min(1, 'must not be empty').max(2000, 'is too long').optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+const slugFilter = z
+  .string({ error: 'must be a slug' })
+  .max(200, 'is too long')
+  .regex(SLUG_PATTERN, 'must be a slug (lower-case letters, digits and hyphens)');
+
+/** Case-insensitive substring; blank means no filter. */
+const searchFilter = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(200, 'is too long')
+  .optional()
+  .transform((value) => value || undefined);
+
+export const MAX_TAG_FILTERS = 20;
+
+export const ProductListQuerySchema = PageQuerySchema.extend({
+  category: slugFilter.optional(),
+  // Repeatable (`?tag=a&tag=b`): a product must carry every one.
+  tag: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(slugFilter).max(MAX_TAG_FILTERS, `must be at most ${MAX_TAG_FILTERS} tags`),
+  ),
+  q: searchFilter,
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+export const TagListQuerySchema = PageQuerySchema.extend({
+  /** Only the tags that products of this category carry (the category page's filter chips). */
+  category: slugFilter.optional(),
+});
+export type TagListQuery = z.infer<typeof TagListQuerySchema>;
+
+export const SubscriberListQuerySchema = PageQuerySchema.extend({ q: searchFilter });
+export type SubscriberListQuery = z.infer<typeof SubscriberListQuerySchema>;
+
+export type PageMeta = { nextCursor: string | null; total: number };
+/** One page of a list, as a service returns it. */
+export type Page<T> = { items: T[]; nextCursor: string | null; total: number };
+/** One page of a list, as the API answers it. */
+export type PagedResponse<T> = { success: true; data: T[]; meta: PageMeta };
+
+/** True when the query asks for one page rather than the whole list. */
+export const wantsPage = (query: PageQuery) => query.limit !== undefined || query.cursor !== undefined;

@@ -1,0 +1,47 @@
+import { CATEGORY_PAGE_SIZE, MAX_SELECTED_TAGS } from '../shared/constants';
+
+/**
+ * The query parameters a category page reads: `page` (1 when absent) and
+ * `tags` (comma-separated slugs, AND). One normal form serves the links, the
+ * canonical URL and the render cache's key, so `?tags=b,a&page=1&utm_x=y`
+ * and `?tags=a,b` are one page.
+ */
+export type CategoryParams = { page: number; tags: string[] };
+
+const SLUG = /^[a-z0-9]+(?:-+[a-z0-9]+)*$/;
+/** Far beyond any real catalogue; keeps offsets in range. */
+const MAX_PAGE = 100_000;
+
+export function readCategoryParams(search: URLSearchParams): CategoryParams {
+  const pageText = search.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(pageText) ? Math.min(MAX_PAGE, Math.max(1, Number(pageText))) : 1;
+  const tags = [
+    ...new Set(
+      (search.get('tags') ?? '')
+        .split(',')
+        .map((slug) => slug.trim().toLowerCase())
+        .filter((slug) => SLUG.test(slug)),
+    ),
+  ]
+    .sort()
+    .slice(0, MAX_SELECTED_TAGS);
+  return { page, tags };
+}
+
+/** `?page=2&tags=a,b` in normal form, or '' for the first unfiltered page. */
+export function categorySearch({ page, tags }: CategoryParams): string {
+  const parts: string[] = [];
+  if (page > 1) parts.push(`page=${page}`);
+  // Slugs need no escaping; the comma stays readable in a shared link.
+  if (tags.length > 0) parts.push(`tags=${[...tags].sort().join(',')}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+export const categoryOffset = (page: number) => (page - 1) * CATEGORY_PAGE_SIZE;
+
+/** The part of a URL that decides which page is rendered: the path, plus the normalised parameters where the page reads any. */
+export function pageIdentity(pathname: string, search: URLSearchParams): string {
+  // Leading slashes collapse too: `//host` must stay a path, never become another origin.
+  const path = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+  return /^\/category\/[^/]+$/.test(path) ? `${path}${categorySearch(readCategoryParams(search))}` : path;
+}
