@@ -90,6 +90,12 @@ export interface MediaRow {
   created_at: string;
 }
 
+/** One row per copy of the app, rewritten by the readiness check to prove that writes commit. */
+export interface HealthProbeRow {
+  instance: string;
+  checked_at: string;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -101,4 +107,5 @@ export interface Database {
   sessions: SessionRow;
   login_attempts: LoginAttemptRow;
   media: MediaRow;
+  health_probe: HealthProbeRow;
 }

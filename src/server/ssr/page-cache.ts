@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
-/** `gzip` is compressed once when the page is cached, not on every request. */
-export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number };
+/** `gzip` is compressed once when the page is cached, not on every request; `storedAt` in ms since the epoch. */
+export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number; storedAt: number };
 
 export const gzipPage = (body: Buffer) => gzipSync(body, { level: 6 });
 
@@ -33,7 +33,7 @@ export class PageCache {
   set(url: string, version: number, status: number, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-    const page = { status, body, gzip: gzipPage(body), etag, version };
+    const page = { status, body, gzip: gzipPage(body), etag, version, storedAt: Date.now() };
     this.remove(url);
     if (body.length > this.maxBytes) return page;
     this.pages.set(url, page);

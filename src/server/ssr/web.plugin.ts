@@ -104,7 +104,9 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
     const key = ADMIN.test(pathname) ? '/admin' : `${new Date().getFullYear()} ${request.url}`;
     const cached = cache.get(key, version);
-    if (cached) return send(request, reply, cached);
+    // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
+    const maxAge = contentEvents.maxAgeMs;
+    if (cached && (maxAge === undefined || Date.now() - cached.storedAt <= maxAge)) return send(request, reply, cached);
 
     if (key === '/admin') return send(request, reply, cache.set(key, version, 200, await renderAdminShell()));
     const rendered = await renderPublic(request);
@@ -112,7 +114,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     // Errors are not cached: the next request tries again.
     if (rendered.status >= 500) {
       const body = Buffer.from(rendered.html);
-      return send(request, reply, { status: rendered.status, body, gzip: gzipPage(body), etag: '', version });
+      return send(request, reply, { status: rendered.status, body, gzip: gzipPage(body), etag: '', version, storedAt: Date.now() });
     }
     return send(request, reply, cache.set(key, version, rendered.status, rendered.html));
   });

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
-import { applyOrder, inTransaction } from '../../db/transaction';
+import { applyOrder, inTransaction, lockListOrder } from '../../db/transaction';
 import {
   deleteCategoryRow,
   insertCategory,
@@ -83,15 +83,23 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The position after the last category, read under the order lock so concurrent creates get distinct ones. */
+async function nextCategoryOrder(trx: Db): Promise<number> {
+  await lockListOrder(trx, 'categories');
+  return (await selectMaxCategoryOrder(trx)) + 1;
+}
+
 /** Creates a category; without an order it goes after the last one. Throws 409 on a taken slug. */
 export async function createCategory(db: Db, input: CategoryInput): Promise<Category> {
   const data = CategoryInputSchema.parse(input);
   const id = randomUUID();
   const now = nowIso();
-  await mapSlugConflict(async () => {
-    const order = data.order ?? (await selectMaxCategoryOrder(db)) + 1;
-    await insertCategory(db, { id, ...contentColumns(data), sort_order: order, created_at: now, updated_at: now });
-  });
+  await mapSlugConflict(() =>
+    inTransaction(db, async (trx) => {
+      const order = data.order ?? (await nextCategoryOrder(trx));
+      await insertCategory(trx, { id, ...contentColumns(data), sort_order: order, created_at: now, updated_at: now });
+    }),
+  );
   return (await getCategoryById(db, id))!;
 }
 
@@ -119,6 +127,6 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderCategories(db: Db, items: ReorderItem[]): Promise<Category[]> {
   const now = nowIso();
-  await applyOrder(db, items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
+  await applyOrder(db, 'categories', items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
   return listCategories(db);
 }

@@ -10,7 +10,7 @@ import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { readHeroConfig } from '../site/hero-config';
-import { applyOrder, inTransaction } from '../../db/transaction';
+import { applyOrder, inTransaction, lockListOrder } from '../../db/transaction';
 import {
   deleteProductRow,
   insertProduct,
@@ -129,6 +129,12 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The position after the last product, read under the order lock so concurrent creates get distinct ones. */
+async function nextProductOrder(trx: Db): Promise<number> {
+  await lockListOrder(trx, 'products');
+  return (await selectMaxProductOrder(trx)) + 1;
+}
+
 /** Creates a product with its links in one transaction; without an order it goes last. Throws 400 / 409. */
 export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
   const clean = cleanInput(input);
@@ -137,7 +143,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
   await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
       await assertLinksExist(trx, clean.links);
-      const order = clean.order ?? (await selectMaxProductOrder(trx)) + 1;
+      const order = clean.order ?? (await nextProductOrder(trx));
       await insertProduct(trx, { id, ...clean.columns, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
     }),
@@ -169,6 +175,6 @@ export async function deleteProduct(db: Db, id: string): Promise<void> {
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderProducts(db: Db, items: ReorderItem[]): Promise<Product[]> {
   const now = nowIso();
-  await applyOrder(db, items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
+  await applyOrder(db, 'products', items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
   return listProducts(db);
 }
