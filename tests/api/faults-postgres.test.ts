@@ -142,13 +142,13 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL faults under load', 
     const stalledAt = Date.now();
     proxy.stall();
     await sleep(500);
-    const [health, ready] = await Promise.all(
+    const [health, ready] = (await Promise.all(
       ['/api/health', '/api/health/ready'].map(async (path) => {
         const started = Date.now();
         const response = await fetch(`${base}${path}`);
         return { status: response.status, ms: Date.now() - started };
       }),
-    );
+    )) as [{ status: number; ms: number }, { status: number; ms: number }];
     await sleep(13_500);
     const restoredAt = Date.now();
     proxy.restore();

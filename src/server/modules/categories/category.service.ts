@@ -6,7 +6,8 @@ import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
-import { applyOrder, inTransaction, lockListOrder } from '../../db/transaction';
+import { inTransaction } from '../../db/transaction';
+import { applyOrder, lockListOrder } from '../../db/ordering';
 import {
   deleteCategoryRow,
   insertCategory,
@@ -126,7 +127,6 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
 
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderCategories(db: Db, items: ReorderItem[]): Promise<Category[]> {
-  const now = nowIso();
-  await applyOrder(db, 'categories', items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
+  await applyOrder(db, 'categories', items, () => notFound(CATEGORY_NOT_FOUND));
   return listCategories(db);
 }

@@ -10,7 +10,8 @@ import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { readHeroConfig } from '../site/hero-config';
-import { applyOrder, inTransaction, lockListOrder } from '../../db/transaction';
+import { inTransaction } from '../../db/transaction';
+import { applyOrder, lockListOrder } from '../../db/ordering';
 import {
   deleteProductRow,
   insertProduct,
@@ -174,7 +175,6 @@ export async function deleteProduct(db: Db, id: string): Promise<void> {
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderProducts(db: Db, items: ReorderItem[]): Promise<Product[]> {
-  const now = nowIso();
-  await applyOrder(db, 'products', items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
+  await applyOrder(db, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
   return listProducts(db);
 }
