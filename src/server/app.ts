@@ -49,7 +49,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = openDatabase({
     ...config,
-    onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost; it will be reopened'),
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; a new one is opened when needed'),
+    onRollbackError: (error) => app.log.warn({ err: error }, 'rollback failed after an error (the earlier error is the one answered)'),
   });
   try {
     await migrateToLatest(database.db);
@@ -70,9 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dbKind: database.kind,
     contentEvents,
   });
-  const stopListening = await listenForContentChanges(app.ctx, config.databaseUrl);
+  const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
+  app.ctx.notifications = notifications;
   app.addHook('onClose', async () => {
-    await stopListening();
+    await notifications.stop();
     await database.close();
   });
 

@@ -8,6 +8,9 @@ type ContentEventMap = {
   change: [change: ContentChange];
 };
 
+/** Page age limit while writes of other copies may go unheard. */
+export const UNHEARD_MAX_AGE_MS = 3_000;
+
 /**
  * The one place a committed content write is announced. Caches key on the
  * version, which moves on every write here or elsewhere; with PostgreSQL each
@@ -26,6 +29,22 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
   changed(change: ContentChange): void {
     this.bump();
     this.emit('change', change);
+  }
+
+  private trusted = true;
+
+  /**
+   * How long a cached page may be served: unlimited (undefined) while every
+   * write is heard of; a few seconds while the notifications from other
+   * copies are interrupted (content-notify.ts), since a write may go unheard.
+   */
+  get maxAgeMs(): number | undefined {
+    return this.trusted ? undefined : UNHEARD_MAX_AGE_MS;
+  }
+
+  /** Told by the listener for other copies' writes whether it is hearing them. */
+  setHearing(hearing: boolean): void {
+    this.trusted = hearing;
   }
 
   /** Called when another copy (or worker) reports a write. */

@@ -1,33 +1,143 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context';
+import { PG_TIMEOUTS } from './db/pg-pool';
 
 const CHANNEL = 'showcase_content_changed';
+/** A connection that looks open may be dead (a stalled network): ask it something this often. */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 2_000;
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/** `off` on SQLite (one process, nothing to hear); `reconnecting` while writes of other copies may go unheard. */
+export type ListenState = 'off' | 'listening' | 'reconnecting' | 'stopped';
+
+export type ContentNotifications = {
+  readonly state: ListenState;
+  /** The listener's server process id, while listening (tests end it to prove the listener heals). */
+  readonly backendPid: number | undefined;
+  stop: () => Promise<void>;
+};
+
+const OFF: ContentNotifications = { state: 'off', backendPid: undefined, stop: async () => {} };
 
 /**
  * With PostgreSQL, several copies of the app share one database: each write is
  * announced with NOTIFY and every other copy bumps its content version, so no
  * copy keeps serving stale cached pages. SQLite means one process: nothing to do.
+ *
+ * The LISTEN connection heals: when it drops or stops answering, it is opened
+ * again with growing pauses; until then cached pages live only a few seconds
+ * (`contentEvents.maxAgeMs`), and once it is back every cached page is dropped,
+ * since notifications may have been missed meanwhile.
  */
-export async function listenForContentChanges(ctx: AppContext, databaseUrl: string | undefined): Promise<() => Promise<void>> {
-  if (!databaseUrl) return async () => {};
-  const instanceId = randomUUID();
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  // A dropped listener connection must not crash the process; pages then
-  // simply expire on this copy's own writes until it restarts.
-  listener.on('error', () => {});
-  await listener.connect();
-  await listener.query(`LISTEN ${CHANNEL}`);
-  listener.on('notification', (message) => {
-    if (message.channel === CHANNEL && message.payload !== instanceId) ctx.contentEvents.changedElsewhere();
-  });
-  const announce = () => {
-    sql`select pg_notify(${CHANNEL}, ${instanceId})`.execute(ctx.db).catch(() => {});
+export async function listenForContentChanges(ctx: AppContext, databaseUrl: string | undefined, log: FastifyBaseLogger): Promise<ContentNotifications> {
+  if (!databaseUrl) return OFF;
+  const listener = new ContentListener(ctx, databaseUrl, log);
+  await listener.start();
+  return listener;
+}
+
+class ContentListener implements ContentNotifications {
+  state: ListenState = 'reconnecting';
+  private client: pg.Client | undefined;
+  private everListened = false;
+  private failures = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly instanceId = randomUUID();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly databaseUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get backendPid(): number | undefined {
+    return this.state === 'listening' ? (this.client as unknown as { processID?: number } | undefined)?.processID : undefined;
+  }
+
+  private readonly announce = () => {
+    sql`select pg_notify(${CHANNEL}, ${this.instanceId})`.execute(this.ctx.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'could not tell the other copies about a write');
+    });
   };
-  ctx.contentEvents.on('change', announce);
-  return async () => {
-    ctx.contentEvents.off('change', announce);
-    await listener.end().catch(() => {});
-  };
+
+  async start(): Promise<void> {
+    this.ctx.contentEvents.on('change', this.announce);
+    this.heartbeat = setInterval(() => void this.checkAlive(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    this.ctx.contentEvents.off('change', this.announce);
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.heartbeat);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: PG_TIMEOUTS.connectMs, keepAlive: true });
+    // Any error or end of this connection: drop it and open another.
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload !== this.instanceId) this.ctx.contentEvents.changedElsewhere();
+    });
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error);
+      return;
+    }
+    if (this.client !== client) return;
+    this.state = 'listening';
+    this.failures = 0;
+    this.ctx.contentEvents.setHearing(true);
+    if (this.everListened) {
+      // Writes announced while we were away went unheard: start afresh.
+      this.ctx.contentEvents.changedElsewhere();
+      this.log.info('listening for other copies\' writes again; cached pages dropped');
+    }
+    this.everListened = true;
+  }
+
+  private lost(client: pg.Client, error: unknown): void {
+    if (this.client !== client || this.state === 'stopped') return;
+    this.client = undefined;
+    client.end().catch(() => {});
+    this.state = 'reconnecting';
+    this.ctx.contentEvents.setHearing(false);
+    const delay = Math.min(RECONNECT_FIRST_MS * 2 ** this.failures, RECONNECT_MAX_MS) * (0.75 + Math.random() / 2);
+    this.failures += 1;
+    this.log.warn({ err: error, retryInMs: Math.round(delay) }, 'lost the connection that hears other copies\' writes; cached pages now expire within seconds');
+    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  private async checkAlive(): Promise<void> {
+    const client = this.client;
+    if (!client || this.state !== 'listening') return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        client.query('select 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${HEARTBEAT_TIMEOUT_MS} ms`)), HEARTBEAT_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      this.lost(client, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }

@@ -13,6 +13,7 @@ import { discoverApiRoutes, type RouteEntry } from '../helpers/routes';
 // The deliberate public surface of the API. A route missing here is admin-only.
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/products',
   'GET /api/products/slug/:slug',
   'GET /api/products/:id',

@@ -2,16 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
+import { createPgPool, ResilientPostgresDialect } from './pg-pool';
+import { ResilientSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-driver';
 import * as initial from './migrations/2026-11-21-0001-initial';
 import * as rateLimits from './migrations/2026-11-23-0501-rate-limits';
 import * as listIndexesAndTagSlugs from './migrations/2026-11-23-0101-list-indexes-and-tag-slugs';
+import * as healthProbe from './migrations/2026-11-23-0201-health-probe';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
 
-export type DatabaseHandle = { db: Db; kind: DbKind; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Db;
+  kind: DbKind;
+  /** The SQLite file, or undefined on PostgreSQL. */
+  file: string | undefined;
+  close: () => Promise<void>;
+};
 
 // PostgreSQL returns int8 (count(*), bigint) as strings; our values fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -19,24 +28,59 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
-  onIdleError?: (error: Error) => void;
+  /** A connection dropped outside a query: logged, the pool opens a new one when needed. */
+  onConnectionError?: (error: Error) => void;
+  /** A ROLLBACK that failed after another error; the other error is the one answered. */
+  onRollbackError?: (error: unknown) => void;
 }): DatabaseHandle {
+  const onRollbackError = options.onRollbackError ?? (() => {});
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that PostgreSQL closes (restart, failover) must not
-    // crash the process: the pool drops it and the next query opens a new one.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const pool = createPgPool(options.databaseUrl, { onConnectionError: options.onConnectionError ?? (() => {}), onRollbackError });
+    const db = new Kysely<Database>({ dialect: new ResilientPostgresDialect(pool, onRollbackError) });
+    return { db, kind: 'postgres', file: undefined, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, 'showcase.db'));
-  file.pragma('journal_mode = WAL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const filePath = path.join(options.dataDir, 'showcase.db');
+  const file = openSqliteFile(filePath);
+  const db = new Kysely<Database>({ dialect: new ResilientSqliteDialect(file, onRollbackError) });
+  return { db, kind: 'sqlite', file: filePath, close: () => db.destroy() };
+}
+
+/** Refuses to start on a file the process cannot write: serving read-only in silence fails every save later. */
+function openSqliteFile(filePath: string): SQLite.Database {
+  let file: SQLite.Database | undefined;
+  try {
+    file = new SQLite(filePath);
+    file.pragma('journal_mode = WAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    file.pragma('synchronous = NORMAL');
+    checkWritable(file);
+    return file;
+  } catch (error) {
+    file?.close();
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code === 'EROFS' || code === 'EACCES') {
+      throw new Error(
+        `The database file ${filePath} cannot be written (${code}): check that DATA_DIR and the file are writable by this process and not on a read-only disk`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+/** A write that changes nothing and is rolled back, to learn at start-up whether writes are possible at all. */
+function checkWritable(file: SQLite.Database): void {
+  const version = Number(file.pragma('user_version', { simple: true }));
+  try {
+    file.exec(`begin immediate; pragma user_version = ${version}; rollback`);
+  } catch (error) {
+    if (file.inTransaction) file.exec('rollback');
+    // Another process holding the write lock proves nothing about permissions.
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return;
+    throw error;
+  }
 }
 
 // Listed here rather than read from a folder at run time, because the server
@@ -45,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-23-0501-rate-limits': rateLimits,
   '2026-11-23-0101-list-indexes-and-tag-slugs': listIndexesAndTagSlugs,
+  '2026-11-23-0201-health-probe': healthProbe,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

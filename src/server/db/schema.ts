@@ -98,6 +98,12 @@ export interface RateLimitRow {
   hits: number;
 }
 
+/** One row per copy of the app, rewritten by the readiness check to prove that writes commit. */
+export interface HealthProbeRow {
+  instance: string;
+  checked_at: string;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -110,4 +116,5 @@ export interface Database {
   login_attempts: LoginAttemptRow;
   media: MediaRow;
   rate_limits: RateLimitRow;
+  health_probe: HealthProbeRow;
 }

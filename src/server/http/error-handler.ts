@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
-import { isUniqueViolation } from '../db/errors';
+import { classifyDatabaseError, isUniqueViolation, type DatabaseFault } from '../db/errors';
 
 type ValidationIssue = { instancePath: string; message?: string | undefined };
 
@@ -30,6 +30,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_PROTO_VIOLATION: { status: 400, message: 'Invalid multipart field name' },
 };
 
+/** What a visitor is told when the database fails (DESIGN.md §7); `retryAfter` in seconds. */
+export const DATABASE_FAULT_ANSWERS: Record<DatabaseFault, { status: number; message: string; retryAfter?: number }> = {
+  unavailable: { status: 503, message: 'The database is unavailable: please try again in a few seconds', retryAfter: 5 },
+  busy: { status: 503, message: 'The database is busy: please try again in a few seconds', retryAfter: 2 },
+  full: { status: 507, message: 'Storage is full: the change was not saved' },
+  'read-only': { status: 503, message: 'Storage is read-only: the change was not saved', retryAfter: 60 },
+};
+
 /** One place turns every failure into the envelope with a real status; 5xx details stay in the log. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,6 +49,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(error)) {
       return reply.status(409).send({ success: false, error: 'An item with the same value already exists' });
+    }
+    const fault = classifyDatabaseError(error);
+    if (fault) {
+      const answer = DATABASE_FAULT_ANSWERS[fault];
+      // Passing faults (a restart, a held lock) are warnings; a full or read-only disk needs a person.
+      const level = fault === 'unavailable' || fault === 'busy' ? 'warn' : 'error';
+      request.log[level]({ err: error, fault }, `request failed: database ${fault}`);
+      if (answer.retryAfter) reply.header('Retry-After', String(answer.retryAfter));
+      return reply.status(answer.status).send({ success: false, error: answer.message });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ success: false, error: known.message });

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
-/** A rendered answer: a page (`gzip` compressed once, not per request) or a redirect. */
-export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number; location?: string };
+/** A rendered answer: a page (`gzip` compressed once, not per request) or a redirect; `storedAt` in ms since the epoch. */
+export type CachedPage = { status: number; body: Buffer; gzip: Buffer; etag: string; version: number; storedAt: number; location?: string };
 
 export const gzipPage = (body: Buffer) => gzipSync(body, { level: 6 });
 
 export function makePage(version: number, status: number, html: string, location?: string): CachedPage {
   const body = Buffer.from(html, 'utf8');
   const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-  return { status, body, gzip: gzipPage(body), etag, version, ...(location ? { location } : {}) };
+  return { status, body, gzip: gzipPage(body), etag, version, storedAt: Date.now(), ...(location ? { location } : {}) };
 }
 
 /**

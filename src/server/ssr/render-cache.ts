@@ -21,17 +21,26 @@ export class RenderCache {
 
   constructor(
     private readonly currentVersion: () => number,
-    options: { maxEntries?: number; maxBytes?: number; staleWaitMs?: number } = {},
+    options: { maxEntries?: number; maxBytes?: number; staleWaitMs?: number; maxAgeMs?: () => number | undefined } = {},
   ) {
     this.pages = new PageCache(options.maxEntries, options.maxBytes);
     this.staleWaitMs = options.staleWaitMs ?? STALE_WAIT_MS;
+    this.maxAgeMs = options.maxAgeMs ?? (() => undefined);
+  }
+
+  /** How old a page of the current version may be; undefined: no limit (every write is heard of). */
+  private readonly maxAgeMs: () => number | undefined;
+
+  private isFresh(page: CachedPage, version: number): boolean {
+    const maxAge = this.maxAgeMs();
+    return page.version === version && (maxAge === undefined || Date.now() - page.storedAt <= maxAge);
   }
 
   /** `render` makes the page at the given version; answers of status ≥ 500 are served but never kept. */
   async get(key: string, render: (version: number) => Promise<CachedPage>): Promise<CachedPage> {
     const version = this.currentVersion();
     const cached = this.pages.get(key);
-    if (cached && cached.version === version) {
+    if (cached && this.isFresh(cached, version)) {
       this.stats.hits += 1;
       return cached;
     }

@@ -40,7 +40,8 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
 
   const { config, db, contentEvents } = app.ctx;
   const source = createServerContentSource(db);
-  const cache = new RenderCache(() => contentEvents.current);
+  // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
+  const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
   app.decorate('renderCache', cache);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {

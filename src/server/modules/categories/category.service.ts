@@ -6,7 +6,8 @@ import { nowIso } from '../../db/json';
 import { conflict, notFound } from '../../http/errors';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
-import { applyOrder, inTransaction } from '../../db/transaction';
+import { inTransaction } from '../../db/transaction';
+import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
 import { z } from 'zod';
 import { DEFAULT_PAGE_LIMIT, type Page, type PageQuery } from '../../../shared/schemas/list';
@@ -91,16 +92,24 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The position after the last category, read under the order lock so concurrent creates get distinct ones. */
+async function nextCategoryOrder(trx: Db): Promise<number> {
+  await lockListOrder(trx, 'categories');
+  return (await selectMaxCategoryOrder(trx)) + 1;
+}
+
 /** Creates a category; without an order it goes after the last one. Throws 409 on a taken slug. */
 export async function createCategory(writer: Writer, input: CategoryInput): Promise<Category> {
   const { db } = writer;
   const data = CategoryInputSchema.parse(input);
   const id = randomUUID();
   const now = nowIso();
-  await mapSlugConflict(async () => {
-    const order = data.order ?? (await selectMaxCategoryOrder(db)) + 1;
-    await insertCategory(db, { id, ...contentColumns(data), sort_order: order, created_at: now, updated_at: now });
-  });
+  await mapSlugConflict(() =>
+    inTransaction(db, async (trx) => {
+      const order = data.order ?? (await nextCategoryOrder(trx));
+      await insertCategory(trx, { id, ...contentColumns(data), sort_order: order, created_at: now, updated_at: now });
+    }),
+  );
   const category = (await getCategoryById(db, id))!;
   recordChange(writer, { entity: 'category', action: 'create', id, before: null, after: category });
   return category;
@@ -135,8 +144,7 @@ export async function deleteCategory(writer: Writer, id: string): Promise<void> 
 
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderCategories(writer: Writer, items: ReorderItem[]): Promise<Category[]> {
-  const now = nowIso();
-  await applyOrder(writer.db, items, (trx, id, order) => updateCategoryRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(CATEGORY_NOT_FOUND));
+  await applyOrder(writer.db, 'categories', items, () => notFound(CATEGORY_NOT_FOUND));
   recordChange(writer, { entity: 'category', action: 'reorder', id: null, before: null, after: items });
   return listCategories(writer.db);
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { partialFileName, removeDeadPartials } from './partial-files';
 
 /**
  * Where uploaded files live. The app only ever names files by a generated key
@@ -41,6 +41,8 @@ export async function writeToNewFile(source: AsyncIterable<Uint8Array>, file: st
   return bytes;
 }
 
+const PARTIAL_PREFIX = '.partial-';
+
 // Flat names only: no folders, no dot-files, nothing a path could climb out of.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/;
 
@@ -67,7 +69,7 @@ export class LocalDiskMediaStore implements MediaStore {
   // Files are written under a dot-name (never served) and renamed into place
   // when complete, so a half-written file is never visible at its public URL.
   private partialPath(): string {
-    return path.join(this.folder, `.partial-${randomUUID()}`);
+    return path.join(this.folder, partialFileName(PARTIAL_PREFIX));
   }
 
   async save(key: string, data: Buffer): Promise<void> {
@@ -96,22 +98,12 @@ export class LocalDiskMediaStore implements MediaStore {
   }
 
   /**
-   * Deletes partial files left by a process that died mid-upload. Only old
-   * ones: another copy of the app sharing this folder may be writing a new one.
+   * Deletes partial files left by a process that died mid-upload: at once when
+   * it ran on this machine, else once old (another copy sharing this folder
+   * may be writing it).
    */
-  async removeStalePartials(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
-    const cutoff = Date.now() - olderThanMs;
-    let removed = 0;
-    for (const name of await fs.promises.readdir(this.folder)) {
-      if (!name.startsWith('.partial-')) continue;
-      const file = path.join(this.folder, name);
-      const stat = await fs.promises.stat(file).catch(() => undefined);
-      if (stat && stat.mtimeMs < cutoff) {
-        await fs.promises.rm(file, { force: true });
-        removed++;
-      }
-    }
-    return removed;
+  async removeStalePartials(olderThanMs = 24 * 60 * 60 * 1000): Promise<string[]> {
+    return removeDeadPartials(this.folder, PARTIAL_PREFIX, olderThanMs);
   }
 
   async remove(key: string): Promise<void> {

@@ -1,9 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LocalDiskMediaStore, MEDIA_CACHE_CONTROL } from './media-store';
 import { createMediaStore } from './media.service';
-import { S3MediaStore } from './s3-media-store';
+import { S3MediaStore, removeDeadSpools } from './s3-media-store';
+import { sweepLocalMedia } from './media-sweep';
 import { s3MediaProxy } from './s3-media-proxy';
+
+const SWEEP_EVERY_MS = 12 * 60 * 60 * 1000;
+
+function logRemoved(log: FastifyBaseLogger, names: string[]): void {
+  if (names.length > 0) log.info({ files: names }, 'removed partial uploads left by stopped processes');
+}
 
 /**
  * Serves uploaded media under /uploads/: from the S3-compatible bucket when
@@ -14,11 +21,20 @@ import { s3MediaProxy } from './s3-media-proxy';
 export const registerMedia: FastifyPluginAsync = async (app) => {
   const store = createMediaStore(app.ctx.config);
   if (store instanceof S3MediaStore) {
+    logRemoved(app.log, await removeDeadSpools());
     await app.register(s3MediaProxy(store));
     return;
   }
   const root = app.ctx.config.mediaDir;
-  await new LocalDiskMediaStore(root).removeStalePartials();
+  logRemoved(app.log, await new LocalDiskMediaStore(root).removeStalePartials());
+  // Files without rows and rows without files: checked after start-up, then twice a day, in the background.
+  const sweep = () => void sweepLocalMedia(app.ctx.db, root, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'media sweep failed'));
+  const first = setTimeout(sweep, 10_000).unref();
+  const repeat = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(repeat);
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/uploads/',

@@ -3,11 +3,17 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../../config';
 import { assertValidKey, writeToNewFile, type MediaStore } from './media-store';
+import { partialFileName, removeDeadPartials } from './partial-files';
+
+/** Uploads on their way to the bucket are spooled to temp files named so (partial-files.ts). */
+const SPOOL_PREFIX = 'showcase-upload-';
+
+/** Removes spool files of processes that died while sending an upload to the bucket. */
+export const removeDeadSpools = () => removeDeadPartials(os.tmpdir(), SPOOL_PREFIX);
 
 /** A request the bucket does not answer within this long (no bytes moving) is given up. */
 const IDLE_TIMEOUT_MS = 60_000;
@@ -111,7 +117,7 @@ export class S3MediaStore implements MediaStore {
    */
   async saveStream(key: string, source: AsyncIterable<Uint8Array>, mimeType: string): Promise<number> {
     assertValidKey(key);
-    const spool = path.join(os.tmpdir(), `showcase-upload-${randomUUID()}`);
+    const spool = path.join(os.tmpdir(), partialFileName(SPOOL_PREFIX));
     try {
       const bytes = await writeToNewFile(source, spool, 0o600);
       const file = fs.createReadStream(spool);

@@ -10,7 +10,8 @@ import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { readHeroConfig } from '../site/hero-config';
-import { applyOrder, inTransaction } from '../../db/transaction';
+import { inTransaction } from '../../db/transaction';
+import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
 import type { Page } from '../../../shared/schemas/list';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
@@ -178,6 +179,12 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The position after the last product, read under the order lock so concurrent creates get distinct ones. */
+async function nextProductOrder(trx: Db): Promise<number> {
+  await lockListOrder(trx, 'products');
+  return (await selectMaxProductOrder(trx)) + 1;
+}
+
 /** Creates a product with its links in one transaction; without an order it goes last. Throws 400 / 409. */
 export async function createProduct(writer: Writer, input: ProductInput): Promise<Product> {
   const { db } = writer;
@@ -187,7 +194,7 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
   await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
       await assertLinksExist(trx, clean.links);
-      const order = clean.order ?? (await selectMaxProductOrder(trx)) + 1;
+      const order = clean.order ?? (await nextProductOrder(trx));
       await insertProduct(trx, { id, ...clean.columns, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
     }),
@@ -226,8 +233,7 @@ export async function deleteProduct(writer: Writer, id: string): Promise<void> {
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
 export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<Product[]> {
-  const now = nowIso();
-  await applyOrder(writer.db, items, (trx, id, order) => updateProductRow(trx, id, { sort_order: order, updated_at: now }), () => notFound(PRODUCT_NOT_FOUND));
+  await applyOrder(writer.db, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
   recordChange(writer, { entity: 'product', action: 'reorder', id: null, before: null, after: items });
   return listProducts(writer.db);
 }

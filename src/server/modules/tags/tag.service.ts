@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { TagRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
-import { conflict, notFound } from '../../http/errors';
+import { HttpError, conflict, notFound } from '../../http/errors';
 import { TagInputSchema, type Tag, type TagInput } from '../../../shared/schemas/tag';
 import { inTransaction } from '../../db/transaction';
 import { recordChange, type Writer } from '../../content/changes';
@@ -103,7 +103,9 @@ export async function createTag(writer: Writer, input: TagInput): Promise<Tag> {
       recordChange(writer, { entity: 'tag', action: 'create', id, before: null, after: tag });
       return tag;
     } catch (error) {
-      if (attempt < 3 && (await slugRaced(db, title))) continue;
+      // Only a refused insert can be a lost slug race; a busy or unreachable database is not retried here.
+      const refused = error instanceof HttpError && error.statusCode === 409;
+      if (refused && attempt < 3 && (await slugRaced(db, title))) continue;
       throw error;
     }
   }

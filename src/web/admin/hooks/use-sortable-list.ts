@@ -5,13 +5,15 @@ import { moveAndRenumber } from '../components/ui/sortable';
 type Item = { id: string; order: number };
 
 /**
- * A list that reorders on screen first and then persists; a failed save is
- * reported but not rolled back (spec §4).
+ * A list that reorders on screen first and then persists. A failed save is
+ * reported, then the list shows what the server holds: the order on screen
+ * must not claim a save that did not happen (decision 012).
  */
 export function useSortableList<T extends Item>(
   initial: T[],
   persist: (items: ReorderItem[]) => Promise<unknown>,
   failureText: string,
+  reload: () => Promise<T[]>,
 ) {
   const [items, setItems] = useState(initial);
   const move = (from: number, to: number) => {
@@ -20,6 +22,7 @@ export function useSortableList<T extends Item>(
     persist(next.map(({ id, order }) => ({ id, order }))).catch((error: unknown) => {
       console.error(error);
       window.alert(failureText);
+      reload().then(setItems, (reloadError: unknown) => console.error(reloadError));
     });
   };
   return { items, setItems, move };

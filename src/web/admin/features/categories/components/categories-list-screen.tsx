@@ -33,7 +33,7 @@ export default function CategoriesListScreen() {
 }
 
 function CategoriesTable({ initial }: { initial: Category[] }) {
-  const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories');
+  const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories', listCategories);
   const removal = usePendingDelete(deleteCategory, setItems, 'Failed to delete category');
 
   if (items.length === 0) {

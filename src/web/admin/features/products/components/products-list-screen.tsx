@@ -48,7 +48,7 @@ export default function ProductsListScreen() {
 }
 
 function ProductsTable({ loaded }: { loaded: Loaded }) {
-  const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products');
+  const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products', listProducts);
   const removal = usePendingDelete(deleteProduct, setItems, 'Failed to delete product');
 
   if (items.length === 0) {
