@@ -83,6 +83,23 @@ async function writeContent(writer: Writer, plan: DemoMediaPlan): Promise<void> 
 }
 
 /**
+ * Drawing the demo images takes seconds, longer than the time limits every
+ * connection has (decision 010): this one transaction gets minutes, and the
+ * lock is polled, so no single statement waits for long.
+ */
+async function holdSeedLock(trx: Db): Promise<void> {
+  await sql`set local statement_timeout = '5min'`.execute(trx);
+  await sql`set local idle_in_transaction_session_timeout = '5min'`.execute(trx);
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${SEED_LOCK_ID}) as locked`.execute(trx);
+    if (rows[0]?.locked) return;
+    if (Date.now() > deadline) throw new Error('Timed out waiting for another copy of the app to finish loading the demo content');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * Loads the demo content (SEED_DEMO) when the database holds no content yet,
  * so a first start shows a living site; never touches real content and does
  * not run again once anything exists. Resolves to whether it seeded.
@@ -97,7 +114,7 @@ export async function seedDemoContentIfEmpty(ctx: AppContext): Promise<boolean> 
     const seeded = await ctx.db.transaction().execute(async (trx) => {
       // A second copy waits here, then finds content and draws nothing. The
       // lock ends with the transaction, also if the process dies.
-      if (ctx.dbKind === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`.execute(trx);
+      if (ctx.dbKind === 'postgres') await holdSeedLock(trx);
       if (!(await isEmpty(trx))) return false;
       const plan = await createDemoMedia(media, findDemoAssetsDir());
       for (const file of media.files) await recordMedia(trx, store, file);
