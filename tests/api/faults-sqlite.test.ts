@@ -47,7 +47,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults', () => {
       expect(read.status).toBe(200);
       expect(read.ms).toBeLessThan(500);
       // better-sqlite3 waits synchronously only up to its short busy_timeout at a time.
-      expect(maxLagMs).toBeLessThan(300);
+      expect(maxLagMs).toBeLessThan(500);
     });
 
     it('a long hold: the write answers 503 with Retry-After after a few seconds; nothing acknowledged is lost', async () => {
