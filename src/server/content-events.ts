@@ -10,6 +10,7 @@ export const UNHEARD_MAX_AGE_MS = 3_000;
  */
 export class ContentEvents extends EventEmitter {
   private version = 0;
+  private trusted = true;
 
   get current(): number {
     return this.version;
@@ -21,8 +22,6 @@ export class ContentEvents extends EventEmitter {
     this.emit('change', this.version);
     this.emit('local-change');
   }
-
-  private trusted = true;
 
   /**
    * How long a cached page may be served: unlimited (undefined) while every
