@@ -20,6 +20,7 @@ export const UNHEARD_MAX_AGE_MS = 3_000;
  */
 export class ContentEvents extends EventEmitter<ContentEventMap> {
   private version = 0;
+  private trusted = true;
 
   get current(): number {
     return this.version;
@@ -30,8 +31,6 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
     this.bump();
     this.emit('change', change);
   }
-
-  private trusted = true;
 
   /**
    * How long a cached page may be served: unlimited (undefined) while every

@@ -37,6 +37,9 @@ async function probeWrite(ctx: AppContext): Promise<string | undefined> {
     .execute();
   try {
     await withTimeout(write, PROBE_TIMEOUT_MS, 'write probe');
+    // Rows of copies that stopped (each start is a new instance) do not pile up.
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    await withTimeout(ctx.db.deleteFrom('health_probe').where('checked_at', '<', dayAgo).execute(), PROBE_TIMEOUT_MS, 'probe clean-up');
     return undefined;
   } catch (error) {
     const fault = classifyDatabaseError(error);
