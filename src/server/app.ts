@@ -10,6 +10,8 @@ import { installAdminGuard } from './modules/auth/guard';
 import { resolveAdminPasswordHash } from './modules/auth/admin-password';
 import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
+import { createMediaStore } from './modules/media/media.service';
+import { VariantWorkers } from './modules/media/variant-queue';
 import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
@@ -67,14 +69,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dbKind: database.kind,
     adminPasswordHash: await resolveAdminPasswordHash(database.db, config.adminPassword, announce),
     contentEvents,
+    mediaVariants: new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, () => contentEvents.changed()),
   });
   const stopListening = await listenForContentChanges(app.ctx, config.databaseUrl);
   app.addHook('onClose', async () => {
+    await app.ctx.mediaVariants.stop();
     await stopListening();
     await database.close();
   });
 
   if (config.seedDemo) await seedDemoContentIfEmpty(app.ctx);
+  // After the seed, whose images it would otherwise race for the single core.
+  app.ctx.mediaVariants.start();
 
   installErrorHandler(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });

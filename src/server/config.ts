@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   MAX_IMAGE_MB: megabytes.prefault(15),
   MAX_VIDEO_MB: megabytes.prefault(300),
+  MEDIA_WORKERS: z.coerce.number({ error: 'must be a whole number from 0 to 4' }).int().min(0).max(4).default(1),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...S3Env,
@@ -69,6 +70,8 @@ export type Config = {
   seedDemo: boolean;
   maxImageBytes: number;
   maxVideoBytes: number;
+  /** Image variant jobs this process runs at once; 0 leaves them to other copies or `npm run media:variants`. */
+  mediaWorkers: number;
   trustProxy: boolean;
   logLevel: string;
   /** Where media go when several copies share them; undefined keeps them in `mediaDir`. */
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     maxImageBytes: e.MAX_IMAGE_MB,
     maxVideoBytes: e.MAX_VIDEO_MB,
+    mediaWorkers: e.MEDIA_WORKERS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     s3:

@@ -11,7 +11,12 @@ const OPEN_WRITES = new Set([
   'POST /api/newsletter/subscribe',
 ]);
 // Reads are public except these.
-const PRIVATE_READS = new Set(['GET /api/newsletter/subscribers']);
+const PRIVATE_READS = new Set([
+  'GET /api/newsletter/subscribers',
+  'GET /api/media',
+  'GET /api/media/variants/status',
+  'GET /api/media/:id',
+]);
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

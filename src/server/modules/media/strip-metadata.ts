@@ -1,32 +1,49 @@
-import { sharp } from './sharp-setup';
-import { unsupportedMediaType } from '../../http/errors';
+import { MAX_INPUT_PIXELS, sharp } from './sharp-setup';
+import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { SniffedType } from './sniff-type';
+
+export type CleanImage = { data: Buffer; width: number; height: number };
+
+const megapixels = (pixels: number) => `${Math.round(pixels / 1e5) / 10} megapixels`;
 
 /**
  * Re-encodes an image in its own format. sharp writes no EXIF, XMP, IPTC or
  * ICC data unless asked, so camera details, GPS positions and owner names are
  * dropped; `.rotate()` first bakes the EXIF orientation into the pixels, so
- * the picture still stands the right way up without it.
+ * the picture still stands the right way up without it. The canvas size is
+ * read from the header first: a decompression bomb (a small file declaring
+ * a huge canvas) is refused with 413 before a single pixel is decoded.
  */
-export async function stripImageMetadata(data: Buffer, type: SniffedType): Promise<Buffer> {
+export async function stripImageMetadata(data: Buffer, type: SniffedType): Promise<CleanImage> {
   // Animated GIF and WebP keep every frame.
   const animated = type.extension === 'gif' || type.extension === 'webp';
   try {
-    const image = sharp(data, { animated, failOn: 'error' }).rotate();
-    switch (type.extension) {
-      case 'jpg':
-        return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-      case 'png':
-        return await image.png().toBuffer();
-      case 'webp':
-        return await image.webp({ quality: 90 }).toBuffer();
-      case 'gif':
-        return await image.gif().toBuffer();
-      case 'avif':
-        return await image.avif({ quality: 70 }).toBuffer();
-      default:
-        throw unsupportedMediaType(`Unsupported image type: ${type.mimeType}`);
+    // Reading the header decodes no pixels, so it needs no pixel limit.
+    const header = await sharp(data, { limitInputPixels: false }).metadata();
+    const pixels = (header.width ?? 0) * (header.height ?? 0);
+    if (pixels > MAX_INPUT_PIXELS) {
+      throw payloadTooLarge(`Image is too large: ${header.width}×${header.height} is ${megapixels(pixels)}; at most ${megapixels(MAX_INPUT_PIXELS)} are accepted`);
     }
+    const image = sharp(data, { animated, failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const encoded = (() => {
+      switch (type.extension) {
+        case 'jpg':
+          return image.jpeg({ quality: 90, mozjpeg: true });
+        case 'png':
+          return image.png();
+        case 'webp':
+          return image.webp({ quality: 90 });
+        case 'gif':
+          return image.gif();
+        case 'avif':
+          return image.avif({ quality: 70 });
+        default:
+          throw unsupportedMediaType(`Unsupported image type: ${type.mimeType}`);
+      }
+    })();
+    const { data: clean, info } = await encoded.toBuffer({ resolveWithObject: true });
+    // An animated image reports the height of all its frames stacked; a page needs one frame's.
+    return { data: clean, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error) throw error;
     // Right signature, broken body: the bytes cannot be decoded as the image they claim to be.
