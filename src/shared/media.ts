@@ -29,6 +29,8 @@ export type ImageInfo = {
   w: number;
   h: number;
   alt: string;
+  /** Marked decorative: pages give it an empty alt whatever the component would say. */
+  d?: 1;
   pc?: string;
   fp?: [number, number];
   s?: Partial<Record<VariantFormat, number[]>>;

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../shared/schemas';
 import { FOOTER_LATEST_PRODUCTS, byOrder } from '../shared/constants';
 import { httpContentSource, type ContentSource } from './api/content-source';
+import { heroImages, loadImages, type WithImages } from './images/image-loader';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -29,12 +30,15 @@ const summarizeProduct = (p: Product): ProductSummary => ({
   order: p.order,
 });
 
-export type RootData = { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };
+export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };
 
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const source = sourceOf(context);
   const [categories, products, theme] = await Promise.all([source.listCategories(), source.listProducts(), source.getTheme()]);
+  // The newsletter picture and the category tiles (homepage) are drawn from root data.
+  const images = await loadImages(source, [theme.newsletterImage, ...categories.flatMap((c) => [c.tileImage, c.hoverImage])]);
   return {
+    images,
     categories: [...categories].sort(byOrder).map(summarizeCategory),
     latestProducts: [...products]
       .sort(byOrder)
@@ -44,25 +48,28 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
   };
 }
 
-export type HomeData = { hero: HeroConfig; products: ProductSummary[] };
+export type HomeData = WithImages & { hero: HeroConfig; products: ProductSummary[] };
 
 export async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const source = sourceOf(context);
   const [hero, products] = await Promise.all([source.getHomepage(), source.listProducts()]);
-  return { hero, products: [...products].sort(byOrder).map(summarizeProduct) };
+  const images = await loadImages(source, [...heroImages(hero), ...products.map((p) => p.mainImage)]);
+  return { images, hero, products: [...products].sort(byOrder).map(summarizeProduct) };
 }
 
-export type AboutData = { about: AboutPage };
+export type AboutData = WithImages & { about: AboutPage };
 
 export async function aboutLoader({ context }: LoaderFunctionArgs): Promise<AboutData> {
-  return { about: await sourceOf(context).getAbout() };
+  const source = sourceOf(context);
+  const about = await source.getAbout();
+  return { images: await loadImages(source, heroImages(about.heroConfig)), about };
 }
 
 /** Unknown slugs render their own not-found screen with a real 404 status. */
 export type NotFoundData = { notFound: true };
 const notFound = () => data<NotFoundData>({ notFound: true }, { status: 404 });
 
-export type CategoryData = { category: Category; products: ProductSummary[]; tags: Tag[] };
+export type CategoryData = WithImages & { category: Category; products: ProductSummary[]; tags: Tag[] };
 
 export async function categoryLoader({ context, params }: LoaderFunctionArgs) {
   const source = sourceOf(context);
@@ -72,21 +79,29 @@ export async function categoryLoader({ context, params }: LoaderFunctionArgs) {
   const inCategory = products.filter((p) => p.categories.includes(category.id)).sort(byOrder);
   // Only tags that can narrow this category's list are offered as filters.
   const usedTagIds = new Set(inCategory.flatMap((p) => p.tags));
+  const images = await loadImages(source, [...heroImages(category.heroConfig), category.emptyImage, ...inCategory.map((p) => p.mainImage)]);
   return {
+    images,
     category,
     products: inCategory.map(summarizeProduct),
     tags: tags.filter((tag) => usedTagIds.has(tag.id)),
   } satisfies CategoryData;
 }
 
-export type ProductData = { product: Product; categories: CategorySummary[]; tags: Tag[] };
+export type ProductData = WithImages & { product: Product; categories: CategorySummary[]; tags: Tag[] };
 
 export async function productLoader({ context, params }: LoaderFunctionArgs) {
   const source = sourceOf(context);
   const product = await source.getProductBySlug(params.slug ?? '');
   if (!product) return notFound();
-  const [categories, tags] = await Promise.all([source.listCategories(), source.listTags()]);
+  const [categories, tags, images] = await Promise.all([
+    source.listCategories(),
+    source.listTags(),
+    // The main image is the intro video's poster; pictures in the description get their alt text from the library.
+    loadImages(source, [...heroImages(product.heroConfig), product.mainImage, ...product.gallery.map((item) => item.url), ...richTextImages(product.description)]),
+  ]);
   return {
+    images,
     product,
     categories: categories
       .filter((c) => product.categories.includes(c.id))
@@ -95,6 +110,9 @@ export async function productLoader({ context, params }: LoaderFunctionArgs) {
     tags: tags.filter((t) => product.tags.includes(t.id)),
   } satisfies ProductData;
 }
+
+/** The src of every picture in stored rich text. */
+const richTextImages = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]);
 
 export function pageNotFoundLoader() {
   return notFound();

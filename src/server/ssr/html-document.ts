@@ -3,6 +3,7 @@ import { DEFAULT_PRIMARY_COLOR } from '../../shared/schemas';
 import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration';
 import { canonicalPath, type PageMeta } from '../../web/page-meta';
 import type { ClientAssets } from './client-manifest';
+import type { ImagePreload } from '../../web/images/lcp-preload';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -41,7 +42,23 @@ type DocumentParts = {
   appHtml: string;
   hydration: HydrationPayload | null;
   robots?: string;
+  preloadImage?: ImagePreload | undefined;
 };
+
+/** Starts the largest picture's download with the stylesheet, before the body is parsed. */
+function imagePreloadTag(preload: ImagePreload | undefined): string {
+  if (!preload) return '';
+  const attributes = [
+    'rel="preload"',
+    'as="image"',
+    `href="${escapeHtml(preload.href)}"`,
+    preload.srcSet ? `imagesrcset="${escapeHtml(preload.srcSet)}"` : '',
+    preload.srcSet && preload.sizes ? `imagesizes="${escapeHtml(preload.sizes)}"` : '',
+    preload.type ? `type="${escapeHtml(preload.type)}"` : '',
+    'fetchpriority="high"',
+  ];
+  return `<link ${attributes.filter(Boolean).join(' ')}>`;
+}
 
 export function htmlDocument(parts: DocumentParts): string {
   const canonical = `${parts.canonicalBase}${canonicalPath(parts.pathname)}`;
@@ -56,6 +73,7 @@ export function htmlDocument(parts: DocumentParts): string {
     (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
     `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
     `<link rel="icon" href="${ICON}">` +
+    imagePreloadTag(parts.preloadImage) +
     assetTags(parts.assets) +
     // After the stylesheet, whose :root defaults it overrides.
     themeStyle(parts.primaryColor) +

@@ -83,6 +83,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       assets,
       appHtml: page.appHtml,
       hydration: page.hydration,
+      preloadImage: page.preloadImage,
       // Not-found screens are real pages for visitors, but nothing for a search index.
       robots: page.status === 404 ? 'noindex' : undefined,
     });

@@ -53,7 +53,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const urls = typeof request.query.url === 'string' ? [request.query.url] : request.query.url;
     // Short: an alt text or a new variant must show up soon after it changes.
     reply.header('Cache-Control', 'public, max-age=60');
-    return ok(await describeImages(db, urls, (key) => store.publicUrl(key)));
+    return ok(await describeImages(db, urls));
   });
 
   app.get('/:id', { schema: { params: IdParams } }, async (request) => {
