@@ -26,6 +26,7 @@ export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
  * widths made per format, and the social card's file when there is one.
  */
 export type ImageInfo = {
+  /** Intrinsic width and height; 0 while not known yet. */
   w: number;
   h: number;
   alt: string;
@@ -62,6 +63,7 @@ export function pictureSources(url: string, info: ImageInfo): PictureSources {
   }
   const fallback = (['jpg', 'png'] as const).find((format) => widths[format]?.length) ?? (widths.webp && !sources.length ? 'webp' : undefined);
   const fallbackList = fallback ? (widths[fallback] ?? []).filter((w) => w < info.w) : [];
+  if (!info.w) return { sources: [], srcSet: undefined };
   const srcSet = sources.length || fallbackList.length ? [...fallbackList.map((w) => `${variantUrl(url, w, fallback!)} ${w}w`), `${url} ${info.w}w`].join(', ') : undefined;
   return { sources, srcSet };
 }

@@ -18,8 +18,9 @@ export function withImageFacts(html: string, images: ImageInfoMap): string {
     const kept = attributes.replace(/(?:^|\s)(?:alt|width|height|srcset|sizes)="[^"]*"/g, '').trim();
     const webp = pictureSources(src, { ...info, s: info.s?.webp ? { webp: info.s.webp } : {} }).sources[0];
     const srcset = webp ? ` srcset="${webp.srcSet}, ${src} ${info.w}w" sizes="(min-width: 1024px) 50vw, 100vw"` : '';
+    const size = info.w ? ` width="${info.w}" height="${info.h}"` : '';
     const alt = info.d ? '' : info.alt || (/(?:^|\s)alt="([^"]*)"/.exec(attributes)?.[1] ?? '');
-    return `<img loading="lazy" decoding="async" ${kept} alt="${escapeAttribute(alt)}" width="${info.w}" height="${info.h}"${srcset}>`;
+    return `<img loading="lazy" decoding="async" ${kept} alt="${escapeAttribute(alt)}"${size}${srcset}>`;
   });
 }
 

@@ -9,9 +9,9 @@ export const MAX_IMAGE_INFO_URLS = 200;
 // Renditions sit beside their original under the same prefix (`/uploads/<key>`), whichever store holds them.
 const siblingUrl = (row: MediaRow, key: string) => row.url.slice(0, row.url.length - row.storage_key.length) + key;
 
-function toInfo(row: MediaRow): ImageInfo | null {
-  if (!row.width || !row.height) return null;
-  const info: ImageInfo = { w: row.width, h: row.height, alt: row.decorative ? '' : row.alt };
+function toInfo(row: MediaRow): ImageInfo {
+  // Size 0: not known yet (an upload from before the library); the variant job reads it from the file.
+  const info: ImageInfo = { w: row.width ?? 0, h: row.height ?? 0, alt: row.decorative ? '' : row.alt };
   if (row.decorative) info.d = 1;
   if (row.placeholder) info.pc = row.placeholder;
   if (row.focal_x !== 0.5 || row.focal_y !== 0.5) info.fp = [row.focal_x, row.focal_y];
@@ -36,9 +36,6 @@ export async function describeImages(db: Db, urls: Iterable<string>): Promise<Im
   if (wanted.length === 0) return {};
   const rows = await db.selectFrom('media').selectAll().where('url', 'in', wanted).where('mime_type', 'like', 'image/%').execute();
   const map: ImageInfoMap = {};
-  for (const row of rows) {
-    const info = toInfo(row);
-    if (info) map[row.url] = info;
-  }
+  for (const row of rows) map[row.url] = toInfo(row);
   return map;
 }

@@ -57,7 +57,10 @@ function filtered(db: Db, query: MediaQuery) {
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     // SQLite has no default LIKE escape character; naming one works in both dialects.
-    select = select.where(sql<boolean>`(lower(original_name) like ${pattern} escape '\\' or lower(alt) like ${pattern} escape '\\')`);
+    // The stored name counts as a file name too: media from before the library have no uploaded name.
+    select = select.where(
+      sql<boolean>`(lower(original_name) like ${pattern} escape '\\' or lower(alt) like ${pattern} escape '\\' or lower(storage_key) like ${pattern} escape '\\')`,
+    );
   }
   return select;
 }
