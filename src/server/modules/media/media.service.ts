@@ -34,7 +34,11 @@ export type NewMedia = {
 export type StoredMedia = NewMedia & { id: string; url: string };
 
 /** Keeps a file name for search only: no folders, no control characters, not too long. */
-const cleanName = (name = '') => (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+const cleanName = (name = '') =>
+  [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((char) => char >= ' ' && char !== '\u007f')
+    .join('')
+    .slice(0, 200);
 
 /**
  * Records a stored file in the media table, so every file the app serves is
