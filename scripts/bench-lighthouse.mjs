@@ -41,7 +41,9 @@ function firstLoadJsGzip() {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-lighthouse-'));
+// BENCH_DATA_DIR keeps the data (and the made variants) between runs; by default each run starts fresh.
+const keepData = Boolean(process.env.BENCH_DATA_DIR);
+const dataDir = keepData ? path.resolve(process.env.BENCH_DATA_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-lighthouse-'));
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_PASSWORD: 'bench-password-123', LOG_LEVEL: 'warn' },
@@ -86,6 +88,11 @@ async function audit(chrome, url) {
     const { lhr } = result;
     const items = lhr.audits['network-requests'].details.items;
     const bytesOf = (type) => items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    if (process.env.LCP_DETAIL) {
+      const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+      console.log(url, phases.map((phase) => `${phase.phase} ${Math.round(phase.timing)}ms`).join(', '));
+      console.log('  render-blocking:', (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => `${item.url} ${Math.round(item.wastedMs)}ms`).join('; '));
+    }
     runs.push({
       score: Math.round(lhr.categories.performance.score * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue / 1000,
@@ -125,5 +132,5 @@ try {
   await chrome?.kill();
   server.kill('SIGTERM');
   await sleep(300);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,6 +3,9 @@ import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-ap
 import { imageForm, noisyJpeg, waitForVariants } from '../helpers/media';
 
 /** The public pages draw stored images from the library: variants, size, alt text, preload. */
+// Variants take seconds of CPU per image; on a busy machine more than the default 30 s.
+const VARIANT_TEST_MS = 120_000;
+
 describe(`images on public pages (${testDatabaseKind})`, () => {
   let t: TestApp;
   let hero: { id: string; url: string };
@@ -29,7 +32,7 @@ describe(`images on public pages (${testDatabaseKind})`, () => {
   it('serves the original with its size until the variants exist, then a <picture> with AVIF and WebP srcsets', async () => {
     const before = await page('/');
     expect(imgTag(before, hero.url)).toContain('width="1400" height="700"');
-    await waitForVariants(t);
+    await waitForVariants(t, 110_000);
     const html = await page('/');
     expect(html).toMatch(new RegExp(`<picture><source type="image/avif" srcSet="${hero.url.replace('.jpg', '')}-w320\\.avif 320w`));
     expect(html).toContain('type="image/webp"');
@@ -41,11 +44,13 @@ describe(`images on public pages (${testDatabaseKind})`, () => {
     // The hero is preloaded from the head; the tile below it loads lazily.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+-w320\.avif 320w[^"]*" imagesizes="100vw" type="image\/avif" fetchpriority="high">/);
+    // The link preview: the 1200×630 crop around the (default, centre) focal point.
+    expect(head).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${hero.url.replace('.jpg', '')}-og500x500\\.jpg"><meta property="og:image:width" content="1200">`));
     const tileImg = imgTag(html, tile.url);
     expect(tileImg).toContain('loading="lazy"');
     expect(tileImg).toContain('decoding="async"');
     expect(tileImg).toContain('width="800" height="600"');
-  });
+  }, VARIANT_TEST_MS);
 
   it('prints the alt text saved in the library on every page that shows the image, and an empty alt once decorative', async () => {
     expect(imgTag(await page('/'), tile.url)).toContain('alt=""');
@@ -55,7 +60,7 @@ describe(`images on public pages (${testDatabaseKind})`, () => {
 
     await t.asAdmin({ method: 'PATCH', url: `/api/media/${tile.id}`, payload: { decorative: true } });
     expect(imgTag(await page('/'), tile.url)).toContain('alt=""');
-  });
+  }, VARIANT_TEST_MS);
 
   it('answers the facts of stored images to visitors for pages opened in the browser', async () => {
     const response = await t.app.inject({ url: `/api/media/info?url=${encodeURIComponent(hero.url)}&url=${encodeURIComponent('/uploads/unknown.png')}` });
@@ -63,5 +68,5 @@ describe(`images on public pages (${testDatabaseKind})`, () => {
     const data = response.json().data;
     expect(Object.keys(data)).toEqual([hero.url]);
     expect(data[hero.url]).toMatchObject({ w: 1400, h: 700, alt: '', s: { avif: expect.arrayContaining([320, 640]) } });
-  });
+  }, VARIANT_TEST_MS);
 });

@@ -26,6 +26,9 @@ function pixelBomb(): Buffer {
   ]);
 }
 
+// Variants take seconds of CPU per image; on a busy machine more than the default 30 s.
+const VARIANT_TEST_MS = 120_000;
+
 describe(`image variants (${testDatabaseKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -44,7 +47,7 @@ describe(`image variants (${testDatabaseKind})`, () => {
     expect(body.data).toEqual({ url: body.url, id: expect.any(String), width: 1500, height: 1000 });
     expect([body.id, body.width, body.height]).toEqual([body.data.id, 1500, 1000]);
 
-    await waitForVariants(t);
+    await waitForVariants(t, 110_000);
     const row = await t.app.ctx.db.selectFrom('media').selectAll().where('id', '=', body.data.id).executeTakeFirstOrThrow();
     expect(row.variants_status).toBe('done');
     expect(row.placeholder).toMatch(/^#[0-9a-f]{6}$/);
@@ -72,22 +75,22 @@ describe(`image variants (${testDatabaseKind})`, () => {
     }
     const social = variants.find((variant) => variant.crop === 'social');
     expect([social?.width, social?.height]).toEqual([1200, 630]);
-  });
+  }, VARIANT_TEST_MS);
 
   it('makes no rendition wider than a small image', async () => {
     const response = await upload(await noisyJpeg(200, 150), 'small.jpg');
     const { id } = response.json().data;
-    await waitForVariants(t);
+    await waitForVariants(t, 110_000);
     const item = await mediaItem(id);
     expect([item.width, item.height, item.variantsStatus]).toEqual([200, 150, 'done']);
     const row = await t.app.ctx.db.selectFrom('media').select('variants').where('id', '=', id).executeTakeFirstOrThrow();
     const widths = (JSON.parse(row.variants) as Array<{ width: number; crop?: string }>).filter((v) => !v.crop).map((v) => v.width);
     expect(widths.every((width) => width === 200)).toBe(true);
-  });
+  }, VARIANT_TEST_MS);
 
   it('moves the social crop with the focal point, under a new name', async () => {
     const { id } = (await upload(await noisyJpeg(1600, 600), 'banner.jpg')).json().data;
-    await waitForVariants(t);
+    await waitForVariants(t, 110_000);
     const socialKey = async () => {
       const row = await t.app.ctx.db.selectFrom('media').select('variants').where('id', '=', id).executeTakeFirstOrThrow();
       return (JSON.parse(row.variants) as Array<{ key: string; crop?: string }>).find((v) => v.crop === 'social')?.key;
@@ -96,13 +99,13 @@ describe(`image variants (${testDatabaseKind})`, () => {
     const patched = await t.asAdmin({ method: 'PATCH', url: `/api/media/${id}`, payload: { focalPoint: { x: 0.9, y: 0.5 } } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data.focalPoint).toEqual({ x: 0.9, y: 0.5 });
-    await waitForVariants(t);
+    await waitForVariants(t, 110_000);
     const after = await socialKey();
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect((await t.app.inject({ url: `/uploads/${before}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/uploads/${after}` })).statusCode).toBe(200);
-  });
+  }, VARIANT_TEST_MS);
 
   it('refuses a decompression bomb with 413 and keeps serving', async () => {
     const bomb = pixelBomb();
@@ -113,12 +116,12 @@ describe(`image variants (${testDatabaseKind})`, () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     const next = await upload(await noisyJpeg(100, 100), 'after.jpg');
     expect(next.statusCode).toBe(200);
-  });
+  }, VARIANT_TEST_MS);
 
   it('refuses a corrupt image with 415', async () => {
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)]);
     const response = await upload(corrupt, 'broken.jpg');
     expect(response.statusCode).toBe(415);
     expect(response.json().success).toBe(false);
-  });
+  }, VARIANT_TEST_MS);
 });

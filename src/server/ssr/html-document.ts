@@ -71,6 +71,9 @@ export function htmlDocument(parts: DocumentParts): string {
     `<title>${escapeHtml(parts.meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(parts.meta.description)}">` +
     (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
+    (parts.meta.image
+      ? `<meta property="og:image" content="${escapeHtml(parts.canonicalBase + parts.meta.image)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">`
+      : '') +
     `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
     `<link rel="icon" href="${ICON}">` +
     imagePreloadTag(parts.preloadImage) +
