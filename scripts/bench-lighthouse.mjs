@@ -90,7 +90,8 @@ async function audit(chrome, url) {
     const bytesOf = (type) => items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     if (process.env.LCP_DETAIL) {
       const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
-      console.log(url, phases.map((phase) => `${phase.phase} ${Math.round(phase.timing)}ms`).join(', '));
+      const element = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
+      console.log(url, phases.map((phase) => `${phase.phase} ${Math.round(phase.timing)}ms`).join(', '), element.slice(0, 160));
       console.log('  render-blocking:', (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => `${item.url} ${Math.round(item.wastedMs)}ms`).join('; '));
     }
     runs.push({

@@ -27,7 +27,7 @@ const ICON =
 function assetTags(assets: ClientAssets | null): string {
   if (!assets) return '';
   return [
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(assets.inlineCss !== undefined ? [`<style>${assets.inlineCss}</style>`] : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`)),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
     `<script type="module" src="${assets.entry}"></script>`,
   ].join('');
