@@ -56,6 +56,9 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     return reply.send(page.body);
   };
 
+  // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
+  const adminAssets: ClientAssets | null = assets ? { entry: assets.entry, css: assets.css, preload: assets.preload } : null;
+
   const renderAdminShell = async (): Promise<string> => {
     const theme = await source.getTheme().catch(() => undefined);
     return htmlDocument({
@@ -63,7 +66,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       canonicalBase: config.publicUrl,
       pathname: '/admin',
       primaryColor: theme?.primaryColor,
-      assets,
+      assets: adminAssets,
       appHtml: ADMIN_SHELL_BODY,
       hydration: null,
       robots: 'noindex',
