@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/database';
 import type { ContentEvents } from './content-events';
 import type { ContentNotifications } from './content-notify';
+import type { VariantWorkers } from './modules/media/variant-queue';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   contentEvents: ContentEvents;
   /** Hearing other copies' writes (PostgreSQL LISTEN); set once the app has started listening. */
   notifications?: ContentNotifications;
+  /** Makes image variants in the background; `nudge()` after queueing an image. */
+  mediaVariants: VariantWorkers;
 };
 
 declare module 'fastify' {

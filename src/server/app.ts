@@ -5,10 +5,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { ContentEvents } from './content-events';
+import { SYSTEM, recordChange } from './content/changes';
 import { installErrorHandler } from './http/error-handler';
 import { ensureAdminPassword } from './modules/auth/admin-password';
 import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
+import { createMediaStore } from './modules/media/media.service';
+import { VariantWorkers } from './modules/media/variant-queue';
 import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
@@ -70,15 +73,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     dbKind: database.kind,
     contentEvents,
+    mediaVariants: new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, () =>
+      // New renditions change what pages print (srcset), in every copy.
+      recordChange({ db: database.db, events: contentEvents, actor: SYSTEM }, { entity: 'media', action: 'update', id: null, before: null, after: null }),
+    ),
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onClose', async () => {
+    await app.ctx.mediaVariants.stop();
     await notifications.stop();
     await database.close();
   });
 
   if (config.seedDemo) await seedDemoContentIfEmpty(app.ctx);
+  // After the seed, whose images it would otherwise race for the single core.
+  app.ctx.mediaVariants.start();
 
   installErrorHandler(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   MAX_IMAGE_MB: megabytes.prefault(15),
   MAX_VIDEO_MB: megabytes.prefault(300),
+  MEDIA_WORKERS: z.coerce.number({ error: 'must be a whole number from 0 to 4' }).int().min(0).max(4).default(1),
   TRUST_PROXY: trustProxy.default(false),
   SUBSCRIBE_LIMIT_PER_IP: perWindow('sign-ups a minute').default(10),
   SUBSCRIBE_LIMIT_SITE: perWindow('sign-ups an hour').default(1000),
@@ -108,6 +109,8 @@ export type Config = {
   seedDemo: boolean;
   maxImageBytes: number;
   maxVideoBytes: number;
+  /** Image variant jobs this process runs at once; 0 leaves them to other copies or `npm run media:variants`. */
+  mediaWorkers: number;
   /** Hops or proxy addresses whose X-Forwarded-For is believed; false: none. */
   trustProxy: false | number | string[];
   /** Newsletter sign-ups allowed from one client a minute, and from everyone an hour. */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     maxImageBytes: e.MAX_IMAGE_MB,
     maxVideoBytes: e.MAX_VIDEO_MB,
+    mediaWorkers: e.MEDIA_WORKERS,
     trustProxy: e.TRUST_PROXY,
     subscribeLimits: { perClientPerMinute: e.SUBSCRIBE_LIMIT_PER_IP, sitePerHour: e.SUBSCRIBE_LIMIT_SITE },
     logLevel: e.LOG_LEVEL,

@@ -5,20 +5,34 @@ import type { ContentSource } from './api/content-source';
 import type { LoaderContext, RootData } from './loaders';
 import { errorMeta, metaFor, type PageMeta } from './page-meta';
 import type { HydrationPayload } from './hydration';
+import { PreloadContext, type ImagePreload, type PreloadCollector } from './images/lcp-preload';
 
 const handler = createStaticHandler(routes);
 
 export type RenderedPage =
-  | { kind: 'page'; status: number; appHtml: string; meta: PageMeta; primaryColor: string | undefined; hydration: HydrationPayload }
+  | {
+      kind: 'page';
+      status: number;
+      appHtml: string;
+      meta: PageMeta;
+      primaryColor: string | undefined;
+      hydration: HydrationPayload;
+      /** The page's largest picture above the fold, for a preload link in the head. */
+      preloadImage: ImagePreload | undefined;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 /** Visitors never see error details: the boundary only needs to know that something failed. */
 const PUBLIC_ERROR = { message: 'Unexpected Application Error!' };
 
-function renderContext(context: StaticHandlerContext): string {
+function renderContext(context: StaticHandlerContext, preloads: PreloadCollector): string {
   const router = createStaticRouter(handler.dataRoutes, context);
   // hydrate={false}: no inline script; the state travels as JSON (see HydrationPayload).
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderToString(
+    <PreloadContext.Provider value={preloads}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </PreloadContext.Provider>,
+  );
 }
 
 function withError(context: StaticHandlerContext, boundaryId: string, error: unknown): StaticHandlerContext {
@@ -47,9 +61,11 @@ export async function renderPage(
     for (const error of Object.values(context.errors)) onError(error);
   }
   let appHtml: string | undefined;
+  let preloads: PreloadCollector = {};
   for (const boundary of [null, PAGES_ROUTE_ID, ROOT_ROUTE_ID]) {
     try {
-      appHtml = renderContext(context);
+      preloads = {};
+      appHtml = renderContext(context, preloads);
       break;
     } catch (error) {
       onError(error);
@@ -74,5 +90,6 @@ export async function renderPage(
     meta,
     primaryColor: root?.theme.primaryColor,
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors },
+    preloadImage: preloads.image,
   };
 }

@@ -3,6 +3,7 @@ import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../sh
 import { CATEGORY_PAGE_SIZE, FOOTER_LATEST_PRODUCTS, HOMEPAGE_PRODUCTS_PER_CATEGORY, byOrder } from '../shared/constants';
 import { httpContentSource, type ContentSource } from './api/content-source';
 import { categoryOffset, categorySearch, readCategoryParams } from './category-params';
+import { heroImages, loadImages, type WithImages } from './images/image-loader';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -25,7 +26,7 @@ const summarizeCategory = ({ heroConfig: _hero, ...rest }: Category): CategorySu
 export const summarizeProduct = (p: Product): ProductSummary => ({ id: p.id, slug: p.slug, title: p.title, duration: p.duration, mainImage: p.mainImage });
 const chip = (tag: Tag): TagChip => ({ id: tag.id, slug: tag.slug, title: tag.title });
 
-export type RootData = { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };
+export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };
 
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const source = sourceOf(context);
@@ -34,7 +35,10 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
     source.pageProducts({ limit: FOOTER_LATEST_PRODUCTS }),
     source.getTheme(),
   ]);
+  // The newsletter picture and the category tiles (homepage) are drawn from root data.
+  const images = await loadImages(source, [theme.newsletterImage, ...categories.flatMap((c) => [c.tileImage, c.hoverImage])]);
   return {
+    images,
     categories: [...categories].sort(byOrder).map(summarizeCategory),
     latestProducts: latest.items.map(({ slug, title }) => ({ slug, title })),
     theme,
@@ -43,7 +47,7 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootD
 
 /** One section per category that has products: its first products in list order. */
 export type HomeSection = { categoryId: string; products: ProductSummary[] };
-export type HomeData = { hero: HeroConfig; sections: HomeSection[] };
+export type HomeData = WithImages & { hero: HeroConfig; sections: HomeSection[] };
 
 export async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const source = sourceOf(context);
@@ -54,20 +58,24 @@ export async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeD
       products: (await source.pageProducts({ category: category.slug, limit: HOMEPAGE_PRODUCTS_PER_CATEGORY })).items.map(summarizeProduct),
     })),
   );
-  return { hero, sections: sections.filter((section) => section.products.length > 0) };
+  const shown = sections.filter((section) => section.products.length > 0);
+  const images = await loadImages(source, [...heroImages(hero), ...shown.flatMap((section) => section.products.map((p) => p.mainImage))]);
+  return { images, hero, sections: shown };
 }
 
-export type AboutData = { about: AboutPage };
+export type AboutData = WithImages & { about: AboutPage };
 
 export async function aboutLoader({ context }: LoaderFunctionArgs): Promise<AboutData> {
-  return { about: await sourceOf(context).getAbout() };
+  const source = sourceOf(context);
+  const about = await source.getAbout();
+  return { images: await loadImages(source, heroImages(about.heroConfig)), about };
 }
 
 /** Unknown slugs render their own not-found screen with a real 404 status. */
 export type NotFoundData = { notFound: true };
 const notFound = () => data<NotFoundData>({ notFound: true }, { status: 404 });
 
-export type CategoryData = {
+export type CategoryData = WithImages & {
   category: Category;
   /** Only tags that can narrow this category's list are offered as filters. */
   tags: TagChip[];
@@ -99,7 +107,9 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
     return redirect(`/category/${slug}${categorySearch({ page: last, tags: selected })}`);
   }
   const hasProducts = result.total > 0 || (selected.length > 0 && (await source.pageProducts({ category: slug, limit: 1 })).total > 0);
+  const images = await loadImages(source, [...heroImages(category.heroConfig), category.emptyImage, ...result.items.map((p) => p.mainImage)]);
   return {
+    images,
     category,
     tags: tags.map(chip),
     selected,
@@ -111,14 +121,20 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
   } satisfies CategoryData;
 }
 
-export type ProductData = { product: Product; categories: CategoryLink[]; tags: TagChip[] };
+export type ProductData = WithImages & { product: Product; categories: CategoryLink[]; tags: TagChip[] };
 
 export async function productLoader({ context, params }: LoaderFunctionArgs) {
   const source = sourceOf(context);
   const product = await source.getProductBySlug(params.slug ?? '');
   if (!product) return notFound();
-  const [categories, tags] = await Promise.all([source.listCategories(), source.getTags(product.tags)]);
+  const [categories, tags, images] = await Promise.all([
+    source.listCategories(),
+    source.getTags(product.tags),
+    // The main image is the intro video's poster; pictures in the description get their alt text from the library.
+    loadImages(source, [...heroImages(product.heroConfig), product.mainImage, ...product.gallery.map((item) => item.url), ...richTextImages(product.description)]),
+  ]);
   return {
+    images,
     product,
     categories: categories
       .filter((c) => product.categories.includes(c.id))
@@ -127,6 +143,9 @@ export async function productLoader({ context, params }: LoaderFunctionArgs) {
     tags: tags.map(chip),
   } satisfies ProductData;
 }
+
+/** The src of every picture in stored rich text. */
+const richTextImages = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]);
 
 export function pageNotFoundLoader() {
   return notFound();

@@ -1,5 +1,6 @@
 import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData } from './loaders';
 import { categorySearch } from './category-params';
+import type { WithImages } from './images/image-loader';
 
 export const SITE_NAME = 'Showcase';
 const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
@@ -12,6 +13,8 @@ export type PageMeta = {
   /** Site-relative URLs of the neighbouring numbered pages (`<link rel="prev/next">`). */
   prev?: string;
   next?: string;
+  /** The 1200×630 social card (cropped around the focal point) of the page's main picture. */
+  image?: string;
 };
 /** Each page route declares its head in `handle.meta`, read by the server renderer and by the client after navigation. */
 export type RouteHandle = { meta?: (data: unknown) => PageMeta };
@@ -37,6 +40,12 @@ export const htmlToText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** The social card made for `url`, when the media library has one. */
+const socialCard = (data: Partial<WithImages> | undefined, url: string | undefined) => {
+  const image = url ? data?.images?.[url]?.og : undefined;
+  return image ? { image } : {};
+};
+
 const notFoundMeta = (title: string, description: string): PageMeta => ({ title: titled(title), description });
 
 export const homeMeta = (data: unknown): PageMeta => {
@@ -44,6 +53,7 @@ export const homeMeta = (data: unknown): PageMeta => {
   return {
     title: hero?.title ? titled(hero.title) : `${SITE_NAME} | Learning Platform`,
     description: clip(hero?.description || DEFAULT_DESCRIPTION),
+    ...socialCard(data as HomeData | undefined, hero?.heroImage),
   };
 };
 
@@ -60,6 +70,7 @@ export const categoryMeta = (data: unknown): PageMeta => {
     title: titled(page > 1 ? `${category.title} (page ${page})` : category.title),
     description: clip(category.description || DEFAULT_DESCRIPTION),
     canonicalSearch: categorySearch({ page, tags: selected }),
+    ...socialCard(data as CategoryData, category.heroConfig?.heroImage),
     ...(page > 1 ? { prev: `${path}${categorySearch({ page: page - 1, tags: selected })}` } : {}),
     ...(nextCursor ? { next: `${path}${categorySearch({ page: page + 1, tags: selected })}` } : {}),
   };
@@ -69,7 +80,11 @@ export const productMeta = (data: unknown): PageMeta => {
   if (isNotFound(data) || !data) return notFoundMeta('Product Not Found', "The product you're looking for doesn't exist.");
   const { product } = data as ProductData;
   const text = htmlToText(product.description);
-  return { title: titled(product.title), description: clip(text || product.duration || DEFAULT_DESCRIPTION) };
+  return {
+    title: titled(product.title),
+    description: clip(text || product.duration || DEFAULT_DESCRIPTION),
+    ...socialCard(data as ProductData, product.mainImage || product.heroConfig?.heroImage),
+  };
 };
 
 export const pageNotFoundMeta = (): PageMeta => notFoundMeta('Page Not Found', "The page you're looking for doesn't exist.");

@@ -64,6 +64,8 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/homepage': hero,
   'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
   'PUT /api/theme': () => ({ primaryColor: '#123456', newsletterImage: '/uploads/n.jpg' }),
+  // Tried on the tag's id: every valid body meets an unknown media item, so nothing changes.
+  'PATCH /api/media/:id': () => ({ alt: 'Fuzz alt', decorative: false, focalPoint: { x: 0.5, y: 0.5 } }),
 };
 /** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
 const NO_JSON_BODY = new Set([
@@ -74,6 +76,7 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/products/:id',
   'DELETE /api/categories/:id',
   'DELETE /api/tags/:id',
+  'DELETE /api/media/:id',
 ]);
 /** Multipart upload routes: any JSON body at all is the wrong kind of request. */
 const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);

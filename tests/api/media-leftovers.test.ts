@@ -55,6 +55,18 @@ describe(`media leftovers (${testDatabaseKind})`, () => {
       mime_type: 'image/png',
       size_bytes: 10,
       created_at: createdAt,
+      original_name: key,
+      alt: '',
+      decorative: 0,
+      width: null,
+      height: null,
+      placeholder: '',
+      focal_x: 0.5,
+      focal_y: 0.5,
+      variants: '[]',
+      variants_status: 'none',
+      variants_claimed_at: null,
+      variants_attempts: 0,
     });
     await db.insertInto('media').values([row(keptKey, new Date().toISOString()), row(missingKey, new Date().toISOString())]).execute();
 

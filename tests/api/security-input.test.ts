@@ -58,7 +58,7 @@ describe('input hygiene', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       success: false,
-      error: 'Image is too large: 16000 × 16000 pixels (256 megapixels); images may have at most 50 megapixels',
+      error: 'Image is too large: 16000×16000 is 256 megapixels; at most 50 megapixels are accepted',
     });
     expect(await t.app.ctx.db.selectFrom('media').selectAll().execute()).toEqual([]);
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);

@@ -37,7 +37,9 @@ describe(`uploads (${testDatabaseKind})`, () => {
     const response = await uploadImage([{ bytes: await pngBytes(), name: 'My Photo.png', type: 'image/png' }]);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ success: true, data: { url: body.url }, url: body.url, message: 'Image uploaded successfully' });
+    // The spec's answer, plus the library id and the intrinsic size inside data and beside the url.
+    const added = { id: expect.any(String), width: 64, height: 48 };
+    expect(body).toEqual({ success: true, data: { url: body.url, ...added }, url: body.url, ...added, message: 'Image uploaded successfully' });
     expect(body.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
 
     const served = await t.app.inject({ url: body.url });
@@ -155,7 +157,10 @@ describe(`uploads (${testDatabaseKind})`, () => {
   it('answers one `file` with data.url and several `files` with data.urls in order', async () => {
     const single = await uploadMedia('file', [{ bytes: await pngBytes(), name: 'hero.png', type: 'image/png' }]);
     expect(single.statusCode).toBe(200);
-    expect(single.json()).toEqual({ success: true, data: { url: expect.stringMatching(/^\/uploads\/.+\.png$/) } });
+    expect(single.json()).toEqual({
+      success: true,
+      data: { url: expect.stringMatching(/^\/uploads\/.+\.png$/), id: expect.any(String), width: 64, height: 48 },
+    });
 
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).jpeg().toBuffer();
     const many = await uploadMedia('files', [
@@ -166,6 +171,11 @@ describe(`uploads (${testDatabaseKind})`, () => {
     expect(many.statusCode).toBe(200);
     const urls: string[] = many.json().data.urls;
     expect(urls).toHaveLength(3);
+    expect(many.json().data.files.map((file: { url: string; width: number | null }) => [file.url, file.width])).toEqual([
+      [urls[0], 64],
+      [urls[1], 20],
+      [urls[2], null],
+    ]);
     const types = [];
     for (const url of urls) types.push((await t.app.inject({ url })).headers['content-type']);
     expect(types).toEqual(['image/png', 'image/jpeg', 'video/webm']);

@@ -52,6 +52,8 @@ export function testConfig(env: TestEnv, overrides: Record<string, string> = {})
     ADMIN_PASSWORD,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Image variants are made only where a test asks for them (they cost seconds of CPU per image).
+    MEDIA_WORKERS: '0',
     ...overrides,
   });
 }

@@ -90,6 +90,24 @@ export interface MediaRow {
   mime_type: string;
   size_bytes: number;
   created_at: string;
+  /** The uploaded file's own name, for search; never used to store or serve it. */
+  original_name: string;
+  alt: string;
+  /** 1: the image only decorates, so public pages give it an empty alt. */
+  decorative: number;
+  width: number | null;
+  height: number | null;
+  /** Dominant colour (#rrggbb) shown while the image loads. */
+  placeholder: string;
+  /** Focal point, 0..1 from the left and top edges: crops keep it in frame. */
+  focal_x: number;
+  focal_y: number;
+  /** JSON list of MediaVariant (media-variants.ts). */
+  variants: string;
+  /** The variant queue: none (video), pending, running, done, failed. */
+  variants_status: string;
+  variants_claimed_at: string | null;
+  variants_attempts: number;
 }
 
 export interface RateLimitRow {

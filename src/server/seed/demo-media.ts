@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { MediaStore } from '../modules/media/media-store';
 import { newMediaKey } from '../modules/media/media.service';
 import { renderArt, renderLogo, type ArtSpec, type EncodedImage } from './demo-images';
+import { sharp } from '../modules/media/sharp-setup';
 
 /** A file put in the media store for the demo, recorded in the media table once the content is written. */
-export type DemoFile = { key: string; url: string; mimeType: string; sizeBytes: number };
+export type DemoFile = { key: string; url: string; mimeType: string; sizeBytes: number; width?: number; height?: number };
 
 const MIME: Record<EncodedImage['format'], { mimeType: string; extension: string }> = {
   jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
@@ -63,7 +64,9 @@ export class DemoMediaWriter {
     const { mimeType, extension } = MIME[image.format];
     const key = newMediaKey({ extension });
     await this.store.save(key, image.data, mimeType);
-    const file = { key, url: this.store.publicUrl(key), mimeType, sizeBytes: image.data.length };
+    // Known at once, so pages reserve the right space before the variants exist.
+    const { width, height } = await sharp(image.data).metadata();
+    const file = { key, url: this.store.publicUrl(key), mimeType, sizeBytes: image.data.length, width, height };
     this.files.push(file);
     return file.url;
   }

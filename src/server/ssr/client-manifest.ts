@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What one page needs from the client build: its entry script, the styles, and the modules to preload. */
-export type ClientAssets = { entry: string; css: string[]; preload: string[] };
+/**
+ * What one page needs from the client build: its entry script, the styles, and the modules to preload.
+ * `inlineCss` is the stylesheets' text, written into the page so that the first paint waits for no
+ * other request (the public CSS is ~4 kB gzip; a render-blocking round trip costs more on a phone).
+ */
+export type ClientAssets = { entry: string; css: string[]; preload: string[]; inlineCss?: string };
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; src?: string };
 type Manifest = Record<string, ManifestChunk>;
@@ -33,7 +37,9 @@ export function readClientAssets(clientDir: string): ClientAssets | null {
     }
   };
   visit(entry);
-  return { entry: `/${entry.file}`, css: [...css], preload: [...preload] };
+  const inlineCss = [...css].map((href) => fs.readFileSync(path.join(clientDir, href), 'utf8')).join('\n');
+  // A closing tag inside would end the <style> early; never in our CSS, but then keep the link.
+  return { entry: `/${entry.file}`, css: [...css], preload: [...preload], ...(/<\/style/i.test(inlineCss) ? {} : { inlineCss }) };
 }
 
 /** dist/client next to the server bundle (dist/server/main.js), or under the working directory (tests, dev). */

@@ -3,6 +3,7 @@ import { DEFAULT_PRIMARY_COLOR } from '../../shared/schemas';
 import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration';
 import { canonicalPath, type PageMeta } from '../../web/page-meta';
 import type { ClientAssets } from './client-manifest';
+import type { ImagePreload } from '../../web/images/lcp-preload';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -26,7 +27,7 @@ const ICON =
 function assetTags(assets: ClientAssets | null): string {
   if (!assets) return '';
   return [
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(assets.inlineCss !== undefined ? [`<style>${assets.inlineCss}</style>`] : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`)),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
     `<script type="module" src="${assets.entry}"></script>`,
   ].join('');
@@ -41,7 +42,23 @@ type DocumentParts = {
   appHtml: string;
   hydration: HydrationPayload | null;
   robots?: string;
+  preloadImage?: ImagePreload | undefined;
 };
+
+/** Starts the largest picture's download with the stylesheet, before the body is parsed. */
+function imagePreloadTag(preload: ImagePreload | undefined): string {
+  if (!preload) return '';
+  const attributes = [
+    'rel="preload"',
+    'as="image"',
+    `href="${escapeHtml(preload.href)}"`,
+    preload.srcSet ? `imagesrcset="${escapeHtml(preload.srcSet)}"` : '',
+    preload.srcSet && preload.sizes ? `imagesizes="${escapeHtml(preload.sizes)}"` : '',
+    preload.type ? `type="${escapeHtml(preload.type)}"` : '',
+    'fetchpriority="high"',
+  ];
+  return `<link ${attributes.filter(Boolean).join(' ')}>`;
+}
 
 export function htmlDocument(parts: DocumentParts): string {
   const canonical = `${parts.canonicalBase}${canonicalPath(parts.pathname)}${parts.meta.canonicalSearch ?? ''}`;
@@ -57,9 +74,13 @@ export function htmlDocument(parts: DocumentParts): string {
     `<title>${escapeHtml(parts.meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(parts.meta.description)}">` +
     (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
+    (parts.meta.image
+      ? `<meta property="og:image" content="${escapeHtml(parts.canonicalBase + parts.meta.image)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">`
+      : '') +
     `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
     pager +
     `<link rel="icon" href="${ICON}">` +
+    imagePreloadTag(parts.preloadImage) +
     assetTags(parts.assets) +
     // After the stylesheet, whose :root defaults it overrides.
     themeStyle(parts.primaryColor) +

@@ -4,6 +4,7 @@ import { getCategoryBySlug, listCategories } from '../modules/categories/categor
 import { getProductBySlug, pageProducts } from '../modules/products/product.service';
 import { getTagsByIds, listTags } from '../modules/tags/tag.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
+import { describeImages } from '../modules/media/image-info';
 
 /** The route loaders' view of the content when rendering on the server: the services, no HTTP round trip. */
 export function createServerContentSource(db: Db): ContentSource {
@@ -17,5 +18,6 @@ export function createServerContentSource(db: Db): ContentSource {
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),
     getTheme: () => getTheme(db),
+    describeImages: (urls) => describeImages(db, urls),
   };
 }

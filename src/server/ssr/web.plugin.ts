@@ -61,6 +61,9 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     return reply.send(page.body);
   };
 
+  // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
+  const adminAssets: ClientAssets | null = assets ? { entry: assets.entry, css: assets.css, preload: assets.preload } : null;
+
   const renderAdminShell = async (): Promise<string> => {
     const theme = await source.getTheme().catch(() => undefined);
     return htmlDocument({
@@ -68,7 +71,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       canonicalBase: config.publicUrl,
       pathname: '/admin',
       primaryColor: theme?.primaryColor,
-      assets,
+      assets: adminAssets,
       appHtml: ADMIN_SHELL_BODY,
       hydration: null,
       robots: 'noindex',
@@ -89,6 +92,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       assets,
       appHtml: page.appHtml,
       hydration: page.hydration,
+      preloadImage: page.preloadImage,
       // Not-found screens are real pages for visitors, but nothing for a search index.
       robots: page.status === 404 ? 'noindex' : undefined,
     });

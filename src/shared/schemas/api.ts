@@ -3,7 +3,8 @@ export type ApiSuccess<T> = { success: true; data: T };
 export type ApiFailure = { success: false; error: string };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-export type UploadResult = { url: string };
+/** An upload's answer: the spec's url, plus the media library id and the intrinsic size (null for a video). */
+export type UploadResult = { url: string; id: string; width: number | null; height: number | null };
 /** POST /api/upload/image answers with the url at the top level too (spec §7). */
 export type ImageUploadResponse = ApiSuccess<UploadResult> & { url: string; message: string };
-export type MultiUploadResult = { urls: string[] };
+export type MultiUploadResult = { urls: string[]; files: UploadResult[] };

@@ -3,6 +3,7 @@ import { AdminApp } from './app/admin-app';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/forms.css';
+import './styles/media.css';
 import './styles/lists.css';
 
 /**

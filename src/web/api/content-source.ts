@@ -1,4 +1,5 @@
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../../shared/schemas';
+import type { ImageInfoMap } from '../../shared/media';
 import type { Page } from '../../shared/schemas/list';
 import { ApiError, apiPage, apiRequest } from './client';
 
@@ -21,6 +22,8 @@ export interface ContentSource {
   getHomepage(): Promise<HeroConfig>;
   getAbout(): Promise<AboutPage>;
   getTheme(): Promise<Theme>;
+  /** Size, alt text and variants of stored images, keyed by URL (unknown URLs are left out). */
+  describeImages(urls: string[]): Promise<ImageInfoMap>;
 }
 
 const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {
@@ -70,4 +73,11 @@ export const httpContentSource: ContentSource = {
   getHomepage: () => apiRequest('/homepage'),
   getAbout: () => apiRequest('/about'),
   getTheme: () => apiRequest('/theme'),
+  describeImages: async (urls) => {
+    const stored = urls.filter((url) => url.startsWith('/uploads/'));
+    if (stored.length === 0) return {};
+    const query = stored.map((url) => `url=${encodeURIComponent(url)}`).join('&');
+    // Without the facts, pictures still show: as plain <img>s of the original.
+    return apiRequest<ImageInfoMap>(`/media/info?${query}`).catch(() => ({}));
+  },
 };

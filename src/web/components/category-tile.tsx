@@ -1,6 +1,9 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { CategorySummary } from '../loaders';
+import { Picture } from '../images/picture';
+
+const TILE_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /** A tile swaps to its hover image, or plays its video, while pointed at or focused. */
 export function CategoryTile({ category }: { category: CategorySummary }) {
@@ -24,10 +27,8 @@ export function CategoryTile({ category }: { category: CategorySummary }) {
       onBlur={stop}
     >
       <div className="category-tile__media">
-        <img className="category-tile__image" src={category.tileImage} alt="" width="640" height="480" loading="lazy" decoding="async" />
-        {category.hoverImage && (
-          <img className="category-tile__hover" src={category.hoverImage} alt="" width="640" height="480" loading="lazy" decoding="async" />
-        )}
+        <Picture className="category-tile__image" src={category.tileImage} alt="" sizes={TILE_SIZES} width={640} height={480} />
+        {category.hoverImage && <Picture className="category-tile__hover" src={category.hoverImage} alt="" sizes={TILE_SIZES} width={640} height={480} />}
         {category.tileVideo && (
           <video ref={videoRef} className="category-tile__video" src={category.tileVideo} muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1} />
         )}

@@ -3,6 +3,7 @@ import type { HeroConfig } from '../../shared/schemas';
 import { DEFAULT_HERO_TEXT_COLOR } from '../../shared/colors';
 import { HERO_VIDEO_DELAY_MS } from '../../shared/constants';
 import { HeroButton } from './hero-button';
+import { Picture } from '../images/picture';
 
 /**
  * static: the hero image (or a plain coloured view), also what the server renders;
@@ -75,7 +76,8 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
   return (
     <section className={['hero', config.heroImage ? 'hero--image' : config.backgroundColor ? 'hero--colored' : 'hero--plain', className].filter(Boolean).join(' ')} style={style} data-hero-phase={phase}>
       <div className="hero__media">
-        {config.heroImage && <img className="hero__image" src={config.heroImage} alt="" fetchPriority="high" decoding="async" />}
+        {/* The hero is the top of every page: its image is the page's largest paint, so it is preloaded. */}
+        {config.heroImage && <Picture className="hero__image" src={config.heroImage} alt="" sizes="100vw" width={1920} height={1080} priority />}
         {/* Loaded under the intro already, so it takes over without a gap when the intro ends. */}
         {(phase === 'loop' || phase === 'intro') && config.loopVideo && (
           <HeroVideo className="hero__video hero__video--loop" src={config.loopVideo} loop active={phase === 'loop'} onFail={fail} />
@@ -86,7 +88,7 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
       </div>
       <div className="hero__scrim" aria-hidden="true" />
       <div className="container hero__content">
-        {config.logo && <img className="hero__logo" src={config.logo} alt="" height="64" />}
+        {config.logo && <Picture className="hero__logo" src={config.logo} alt="" sizes="256px" width={256} height={64} eager />}
         {config.title && <Heading className="hero__title">{config.title}</Heading>}
         {config.description && <p className="hero__description">{config.description}</p>}
         {(showButtons || children) && (

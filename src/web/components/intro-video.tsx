@@ -1,8 +1,18 @@
 import { useRef, useState } from 'react';
 import { parseIntroVideo } from '../../shared/video-link';
+import { variantUrl } from '../../shared/media';
+import { useImageInfo } from '../images/use-image-info';
 
 /** A video-site link with an 11-character id plays embedded; anything else is an mp4 toggled by a click (spec §2, §5). */
-export function IntroVideo({ link, title }: { link: string; title: string }) {
+/** A still to show before play: the product's image, as a mid-size WebP rendition when there is one. */
+function usePoster(url: string | undefined): string | undefined {
+  const info = useImageInfo(url);
+  const width = info?.s?.webp?.find((w) => w >= 640) ?? info?.s?.webp?.at(-1);
+  return url && width ? variantUrl(url, width, 'webp') : url || undefined;
+}
+
+export function IntroVideo({ link, title, poster }: { link: string; title: string; poster?: string }) {
+  const posterUrl = usePoster(poster);
   const video = parseIntroVideo(link);
   if (video.kind === 'embed') {
     return (
@@ -19,10 +29,10 @@ export function IntroVideo({ link, title }: { link: string; title: string }) {
       </div>
     );
   }
-  return <FileVideo url={video.url} title={title} />;
+  return <FileVideo url={video.url} title={title} poster={posterUrl} />;
 }
 
-function FileVideo({ url, title }: { url: string; title: string }) {
+function FileVideo({ url, title, poster }: { url: string; title: string; poster: string | undefined }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const toggle = () => {
@@ -37,7 +47,9 @@ function FileVideo({ url, title }: { url: string; title: string }) {
         ref={ref}
         className="intro-video__file"
         src={url}
-        preload="metadata"
+        // Nothing is downloaded before a visitor presses play; the poster stands in until then.
+        preload="none"
+        poster={poster}
         playsInline
         onClick={toggle}
         onPlay={() => setPlaying(true)}

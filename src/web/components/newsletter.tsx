@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import { NEWSLETTER_MESSAGE_MS } from '../../shared/constants';
 import type { RootData } from '../loaders';
 import defaultNewsletterImage from '../assets/newsletter-default.svg';
+import { Picture } from '../images/picture';
 
 type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success'; message: string } | { state: 'error'; message: string };
 
@@ -48,7 +49,7 @@ export function Newsletter() {
   return (
     <section className="newsletter" aria-labelledby={`${inputId}-title`}>
       <div className="container newsletter__inner">
-        <img className="newsletter__image" src={image} alt="" width="480" height="360" loading="lazy" decoding="async" />
+        <Picture className="newsletter__image" src={image} alt="" sizes="(min-width: 768px) 40vw, 100vw" width={480} height={360} />
         <div className="newsletter__body">
           <h2 className="newsletter__title" id={`${inputId}-title`}>
             Join our newsletter

@@ -1,15 +1,20 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '../loaders';
+import { Picture } from '../images/picture';
 
 /** Card titles sit one level under the section heading: h3 under a "Latest …" h2, h2 under a page's h1. */
 type CardHeading = 'h2' | 'h3';
 
-export function ProductCard({ product, heading: Heading = 'h3' }: { product: ProductSummary; heading?: CardHeading }) {
+/** How wide a card is at each breakpoint of the grid (components.css). */
+const cardSizes = (columns: number) =>
+  columns === 1 ? '100vw' : `(min-width: 1024px) ${Math.round(100 / columns)}vw, (min-width: 640px) 50vw, 100vw`;
+
+export function ProductCard({ product, heading: Heading = 'h3', sizes = cardSizes(2) }: { product: ProductSummary; heading?: CardHeading; sizes?: string }) {
   return (
     <article className="product-card">
       <Link to={`/product/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
-          <img src={product.mainImage} alt="" width="640" height="360" loading="lazy" decoding="async" />
+          <Picture src={product.mainImage} alt="" sizes={sizes} width={640} height={360} />
         </div>
         <div className="product-card__body">
           <Heading className="product-card__title">{product.title}</Heading>
@@ -27,7 +32,7 @@ export function ProductGrid({ products, perRow, cardHeading }: { products: Produ
     <ul className={`product-grid product-grid--${columns}`}>
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} heading={cardHeading} />
+          <ProductCard product={product} heading={cardHeading} sizes={cardSizes(columns)} />
         </li>
       ))}
     </ul>

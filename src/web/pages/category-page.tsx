@@ -7,6 +7,7 @@ import { ProductGrid } from '../components/product-card';
 import { Newsletter } from '../components/newsletter';
 import { TagFilter } from '../components/tag-chips';
 import { NotFoundScreen } from '../components/not-found-screen';
+import { Picture } from '../images/picture';
 import defaultEmptyImage from '../assets/empty-state-default.svg';
 
 export function CategoryPage() {
@@ -50,7 +51,7 @@ function CategoryView({ data }: { data: CategoryData }) {
         )}
         {!hasProducts ? (
           <div className="empty-state">
-            <img src={category.emptyImage || defaultEmptyImage} alt="" width="480" height="360" loading="lazy" decoding="async" />
+            <Picture src={category.emptyImage || defaultEmptyImage} alt="" sizes="480px" width={480} height={360} />
             <p>There are no products in this category yet. Check back soon!</p>
           </div>
         ) : visible.length > 0 ? (

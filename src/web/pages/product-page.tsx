@@ -52,7 +52,7 @@ export function ProductPage() {
         <div className="product-page__main">
           {/* Sanitised on the server before it was stored. */}
           <RichText html={product.description} className="product-page__description" />
-          {product.introVideo && <IntroVideo link={product.introVideo} title={product.title} />}
+          {product.introVideo && <IntroVideo link={product.introVideo} title={product.title} poster={product.mainImage} />}
         </div>
         <Gallery items={product.gallery} title={product.title} />
       </div>

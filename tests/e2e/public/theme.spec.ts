@@ -9,8 +9,10 @@ test('the first HTML response carries the theme shades; they apply without JavaS
   const style = /<style id="theme-variables">([^<]*)<\/style>/.exec(html)?.[1] ?? '';
   const shades = computeShades(theme.primaryColor);
   for (const name of [50, 100, 600, 700] as const) expect(style).toContain(`--color-primary-${name}:${shades[name]}`);
-  // In <head>, after the stylesheet (whose defaults it overrides) and before the script: no flash of the default colour.
-  expect(html.indexOf('id="theme-variables"')).toBeGreaterThan(html.indexOf('<link rel="stylesheet"'));
+  // In <head>, after the stylesheet (written inline, whose defaults it overrides): no flash of the default colour.
+  const sheet = html.indexOf('<style>');
+  expect(sheet).toBeGreaterThan(0);
+  expect(html.indexOf('id="theme-variables"')).toBeGreaterThan(sheet);
   expect(html.indexOf('id="theme-variables"')).toBeLessThan(html.indexOf('</head>'));
 
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -19,6 +19,8 @@ export interface MediaStore {
    * is left under the key and the error is passed on.
    */
   saveStream(key: string, source: AsyncIterable<Uint8Array>, mimeType: string): Promise<number>;
+  /** A whole stored file (images only: they are small enough), or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
   /** Removes a file; a missing file is not an error. */
   remove(key: string): Promise<void>;
   /** The address browsers fetch the file from. */
@@ -104,6 +106,15 @@ export class LocalDiskMediaStore implements MediaStore {
    */
   async removeStalePartials(olderThanMs = 24 * 60 * 60 * 1000): Promise<string[]> {
     return removeDeadPartials(this.folder, PARTIAL_PREFIX, olderThanMs);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.promises.readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {

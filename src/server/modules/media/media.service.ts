@@ -23,15 +23,30 @@ export function createMediaStore(config: Pick<Config, 'mediaDir' | 's3'>): Media
 /** A generated, unguessable name; the extension follows the detected type, never the upload's name. */
 export const newMediaKey = (type: Pick<SniffedType, 'extension'>) => `${randomUUID()}.${type.extension}`;
 
-export type StoredMedia = { id: string; key: string; url: string; mimeType: string; sizeBytes: number };
+export type NewMedia = {
+  key: string;
+  mimeType: string;
+  sizeBytes: number;
+  originalName?: string;
+  width?: number;
+  height?: number;
+};
+export type StoredMedia = NewMedia & { id: string; url: string };
 
-/** Records a stored file in the media table, so every file the app serves is accounted for. */
-export async function recordMedia(
-  db: Db,
-  store: MediaStore,
-  file: { key: string; mimeType: string; sizeBytes: number },
-): Promise<StoredMedia> {
+/** Keeps a file name for search only: no folders, no control characters, not too long. */
+const cleanName = (name = '') =>
+  [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((char) => char >= ' ' && char !== '\u007f')
+    .join('')
+    .slice(0, 200);
+
+/**
+ * Records a stored file in the media table, so every file the app serves is
+ * accounted for; an image joins the variant queue (variant-queue.ts).
+ */
+export async function recordMedia(db: Db, store: MediaStore, file: NewMedia): Promise<StoredMedia> {
   const media: StoredMedia = { id: randomUUID(), url: store.publicUrl(file.key), ...file };
+  const image = file.mimeType.startsWith('image/');
   await db
     .insertInto('media')
     .values({
@@ -41,6 +56,18 @@ export async function recordMedia(
       mime_type: media.mimeType,
       size_bytes: media.sizeBytes,
       created_at: nowIso(),
+      original_name: cleanName(file.originalName),
+      alt: '',
+      decorative: 0,
+      width: file.width ?? null,
+      height: file.height ?? null,
+      placeholder: '',
+      focal_x: 0.5,
+      focal_y: 0.5,
+      variants: '[]',
+      variants_status: image ? 'pending' : 'none',
+      variants_claimed_at: null,
+      variants_attempts: 0,
     })
     .execute();
   return media;

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { Db } from '../../db/database';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { MediaStore } from './media-store';
-import { newMediaKey, recordMedia, type StoredMedia } from './media.service';
+import { newMediaKey, recordMedia, type NewMedia, type StoredMedia } from './media.service';
 import { SNIFF_BYTES, sniffType, type MediaKind } from './sniff-type';
 import { stripImageMetadata } from './strip-metadata';
 
@@ -80,8 +80,15 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
       }
       if (total > limit) throw tooLarge('image', limit);
       const clean = await stripImageMetadata(Buffer.concat(buffered), type);
-      await store.save(key, clean, type.mimeType);
-      return await recordOrRemove(db, store, { key, mimeType: type.mimeType, sizeBytes: clean.length });
+      await store.save(key, clean.data, type.mimeType);
+      return await recordOrRemove(db, store, {
+        key,
+        mimeType: type.mimeType,
+        sizeBytes: clean.data.length,
+        originalName: part.filename,
+        width: clean.width,
+        height: clean.height,
+      });
     }
 
     // Videos go to the store chunk by chunk; the store removes its partial file if this throws.
@@ -101,14 +108,14 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
       if (total > limit) throw tooLarge('video', limit);
     }
     const sizeBytes = await store.saveStream(key, body(), type.mimeType);
-    return await recordOrRemove(db, store, { key, mimeType: type.mimeType, sizeBytes });
+    return await recordOrRemove(db, store, { key, mimeType: type.mimeType, sizeBytes, originalName: part.filename });
   } catch (error) {
     await drain(chunks);
     throw error;
   }
 }
 
-async function recordOrRemove(db: Db, store: MediaStore, file: { key: string; mimeType: string; sizeBytes: number }) {
+async function recordOrRemove(db: Db, store: MediaStore, file: NewMedia) {
   try {
     return await recordMedia(db, store, file);
   } catch (error) {

@@ -132,6 +132,22 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    const response = await this.request(key, { method: 'GET' });
+    const status = response.statusCode ?? 0;
+    if (status === 404) {
+      response.resume();
+      return null;
+    }
+    if (status < 200 || status >= 300) {
+      const detail = await readSome(response, ERROR_BODY_LIMIT);
+      throw new Error(`S3 GET ${this.s3.bucket}/${this.s3.prefix}${key} failed: ${status} ${detail.slice(0, 200)}`);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   async remove(key: string): Promise<void> {
     // S3 answers 204 for a missing key too; some compatible servers say 404.
     await this.expectSuccess(key, { method: 'DELETE' }, [404]);

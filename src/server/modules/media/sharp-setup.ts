@@ -6,4 +6,11 @@ import sharp from 'sharp';
 sharp.cache(false);
 sharp.concurrency(1);
 
+/**
+ * The most pixels an image may have (50 megapixels, e.g. 8660×5773). A small
+ * file can declare a huge canvas (a decompression bomb): decoding it would
+ * take gigabytes, so anything larger is refused before it is decoded.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
 export { sharp };

@@ -1,55 +1,52 @@
-import { sharp } from './sharp-setup';
+import { MAX_INPUT_PIXELS, sharp } from './sharp-setup';
 import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { SniffedType } from './sniff-type';
 
-/**
- * A small file can hold a huge picture (a 16,000 × 16,000 PNG of one colour is
- * under 1 MB): every visitor's browser would have to decode it (~1 GB of
- * memory), and so would we. 50 megapixels is more than any camera photo.
- */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+export type CleanImage = { data: Buffer; width: number; height: number };
 
-/** Reads only the header, so a pixel bomb is refused before anything is decoded. */
-async function refuseHugeImage(data: Buffer): Promise<void> {
-  const { width, height, pages } = await sharp(data)
-    .metadata()
-    .catch(() => ({ width: undefined, height: undefined, pages: undefined }));
-  // An unreadable header is left to the decoder below, which names the format.
-  if (!width || !height) return;
-  // Every frame of an animation is decoded.
-  const pixels = width * height * (pages ?? 1);
-  if (pixels <= MAX_IMAGE_PIXELS) return;
-  throw payloadTooLarge(
-    `Image is too large: ${width} × ${height} pixels${pages && pages > 1 ? ` × ${pages} frames` : ''} (${Math.round(pixels / 1e6)} megapixels); images may have at most ${MAX_IMAGE_PIXELS / 1e6} megapixels`,
-  );
-}
+const megapixels = (pixels: number) => `${Math.round(pixels / 1e5) / 10} megapixels`;
 
 /**
  * Re-encodes an image in its own format. sharp writes no EXIF, XMP, IPTC or
  * ICC data unless asked, so camera details, GPS positions and owner names are
  * dropped; `.rotate()` first bakes the EXIF orientation into the pixels, so
- * the picture still stands the right way up without it.
+ * the picture still stands the right way up without it. The canvas size is
+ * read from the header first: a decompression bomb (a small file declaring
+ * a huge canvas) is refused with 413 before a single pixel is decoded.
  */
-export async function stripImageMetadata(data: Buffer, type: SniffedType): Promise<Buffer> {
+export async function stripImageMetadata(data: Buffer, type: SniffedType): Promise<CleanImage> {
   // Animated GIF and WebP keep every frame.
   const animated = type.extension === 'gif' || type.extension === 'webp';
-  await refuseHugeImage(data);
   try {
-    const image = sharp(data, { animated, failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-    switch (type.extension) {
-      case 'jpg':
-        return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-      case 'png':
-        return await image.png().toBuffer();
-      case 'webp':
-        return await image.webp({ quality: 90 }).toBuffer();
-      case 'gif':
-        return await image.gif().toBuffer();
-      case 'avif':
-        return await image.avif({ quality: 70 }).toBuffer();
-      default:
-        throw unsupportedMediaType(`Unsupported image type: ${type.mimeType}`);
+    // Reading the header decodes no pixels, so it needs no pixel limit.
+    const header = await sharp(data, { limitInputPixels: false }).metadata();
+    // Every frame of an animation is decoded.
+    const frames = header.pages ?? 1;
+    const pixels = (header.width ?? 0) * (header.height ?? 0) * frames;
+    if (pixels > MAX_INPUT_PIXELS) {
+      const size = `${header.width}×${header.height}${frames > 1 ? ` × ${frames} frames` : ''}`;
+      throw payloadTooLarge(`Image is too large: ${size} is ${megapixels(pixels)}; at most ${megapixels(MAX_INPUT_PIXELS)} are accepted`);
     }
+    const image = sharp(data, { animated, failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const encoded = (() => {
+      switch (type.extension) {
+        case 'jpg':
+          return image.jpeg({ quality: 90, mozjpeg: true });
+        case 'png':
+          return image.png();
+        case 'webp':
+          return image.webp({ quality: 90 });
+        case 'gif':
+          return image.gif();
+        case 'avif':
+          return image.avif({ quality: 70 });
+        default:
+          throw unsupportedMediaType(`Unsupported image type: ${type.mimeType}`);
+      }
+    })();
+    const { data: clean, info } = await encoded.toBuffer({ resolveWithObject: true });
+    // An animated image reports the height of all its frames stacked; a page needs one frame's.
+    return { data: clean, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error) throw error;
     // Right signature, broken body: the bytes cannot be decoded as the image they claim to be.

@@ -3,9 +3,17 @@ import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { badRequest } from '../../http/errors';
 import { ok } from '../../http/reply';
-import type { ImageUploadResponse } from '../../../shared/schemas/api';
+import type { ImageUploadResponse, UploadResult } from '../../../shared/schemas/api';
 import { createMediaStore, forgetMedia, type StoredMedia } from './media.service';
 import { largestAllowed, receiveUpload, type UploadPolicy } from './receive-upload';
+
+/** What an upload answers besides the spec's url: the library id and, for images, the intrinsic size. */
+const uploadResult = (media: StoredMedia): UploadResult => ({
+  url: media.url,
+  id: media.id,
+  width: media.width ?? null,
+  height: media.height ?? null,
+});
 
 /** Most files in one POST /api/homepage/upload (the admin sends gallery images one per request). */
 const MAX_FILES_PER_REQUEST = 50;
@@ -56,14 +64,17 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.post('/upload/image', async (request): Promise<ImageUploadResponse> => {
     const [image] = await receiveAll(request, ['image'], imagePolicy, 1);
     if (!image) throw badRequest('image: a file is required');
-    return { ...ok({ url: image.url }), url: image.url, message: 'Image uploaded successfully' };
+    app.ctx.mediaVariants.nudge();
+    const result = uploadResult(image);
+    return { ...ok(result), ...result, message: 'Image uploaded successfully' };
   });
 
   app.post('/homepage/upload', async (request) => {
     const files = await receiveAll(request, ['file', 'files'], mediaPolicy, MAX_FILES_PER_REQUEST);
     if (files.length === 0) throw badRequest('file: a file is required');
+    app.ctx.mediaVariants.nudge();
     // One `file` answers with its url; `files` (one or several) with the list, in the order sent.
-    if (files.length === 1 && files[0]?.field === 'file') return ok({ url: files[0].url });
-    return ok({ urls: files.map((media) => media.url) });
+    if (files.length === 1 && files[0]?.field === 'file') return ok(uploadResult(files[0]));
+    return ok({ urls: files.map((media) => media.url), files: files.map(uploadResult) });
   });
 };

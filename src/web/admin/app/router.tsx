@@ -12,6 +12,7 @@ const ProductsListScreen = lazy(() => import('../features/products/components/pr
 const ProductFormScreen = lazy(() => import('../features/products/components/product-form-screen'));
 const SubscribersScreen = lazy(() => import('../features/subscribers/components/subscribers-screen'));
 const ThemeScreen = lazy(() => import('../features/theme/components/theme-screen'));
+const MediaLibraryScreen = lazy(() => import('../features/media/components/media-library-screen'));
 
 export function createAdminRouter() {
   return createBrowserRouter([
@@ -31,6 +32,7 @@ export function createAdminRouter() {
         { path: 'products/:id', element: <ProductFormScreen /> },
         { path: 'subscribers', element: <SubscribersScreen /> },
         { path: 'theme', element: <ThemeScreen /> },
+        { path: 'media', element: <MediaLibraryScreen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -11,6 +11,7 @@ export const paths = {
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
   subscribers: '/admin/subscribers',
   theme: '/admin/theme',
+  media: '/admin/media',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
 } as const;

@@ -1,5 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { uploadFailureText, uploadFile, uploadImage } from '../../lib/upload';
+import { uploadFailureText } from '../../lib/upload';
+import { useUploads } from '../../hooks/use-uploads';
+import { DropZone } from '../media/drop-zone';
+import { LibraryDialog } from '../media/library-dialog';
+import { UploadList } from '../media/upload-list';
 import { RequiredMark, describedBy } from './form-field';
 
 type Props = {
@@ -14,32 +18,29 @@ type Props = {
 type PickerProps = Props & { kind: 'image' | 'video' };
 
 /**
- * Upload a file (or paste a link) and see what is stored. The server checks
- * type and size from the bytes, so its refusal (415, 413) is shown verbatim.
+ * One image or video: upload it (file input, drag-and-drop or paste, with a
+ * progress bar and a cancel), choose it from the media library, or paste a
+ * link. The server checks type and size from the bytes, so its refusal (415,
+ * 413) is shown verbatim.
  */
 function MediaPicker({ kind, label, value, onChange, hint, error, required }: PickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const uploads = useUploads({
+    kind,
+    onUploaded: (url) => onChange(url),
+    onFailed: (message) => setUploadError(uploadFailureText(message)),
+  });
   const shownError = uploadError ?? error;
 
-  const pick = async (file: File | undefined) => {
+  const pick = async (files: File[]) => {
+    const [file] = files;
     if (!file) return;
-    // The shared upload endpoint takes images too, so a video picker checks the declared type itself.
-    if (kind === 'video' && file.type && !file.type.startsWith('video/')) {
-      setUploadError(uploadFailureText('Unsupported file type: choose an MP4 or WebM video'));
-      if (input.current) input.current.value = '';
-      return;
-    }
-    setUploading(true);
     setUploadError(null);
-    // Image pickers use the image-only endpoint, so the server refuses anything else.
-    const outcome = kind === 'image' ? await uploadImage(file) : await uploadFile(file);
-    setUploading(false);
+    await uploads.start([file]);
     if (input.current) input.current.value = '';
-    if (outcome.success) onChange(outcome.url);
-    else setUploadError(uploadFailureText(outcome.error));
   };
 
   return (
@@ -50,54 +51,61 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
         </label>
         <RequiredMark required={required} />
       </div>
-      <div className="adm-media__row">
-        <div className="adm-media__preview">
-          {value ? (
-            kind === 'image' ? (
-              <img src={value} alt={`${label} preview`} />
+      <DropZone label={`${label}: drop or paste a file`} onFiles={(files) => void pick(files)} disabled={uploads.uploading}>
+        <div className="adm-media__row">
+          <div className="adm-media__preview">
+            {value ? (
+              kind === 'image' ? (
+                <img src={value} alt={`${label} preview`} />
+              ) : (
+                <video src={value} muted controls preload="metadata" aria-label={`${label} preview`} />
+              )
             ) : (
-              <video src={value} muted controls preload="metadata" aria-label={`${label} preview`} />
-            )
-          ) : (
-            <span className="adm-media__empty">No {kind}</span>
-          )}
-        </div>
-        <div className="adm-media__controls">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={kind === 'image' ? 'image/*' : 'video/*'}
-            aria-required={required || undefined}
-            className="adm-media__file"
-            disabled={uploading}
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={describedBy(id, hint, shownError ?? undefined)}
-            onChange={(event) => void pick(event.target.files?.[0])}
-          />
-          <input
-            type="text"
-            className="adm-input"
-            aria-label={`${label} URL`}
-            placeholder="or paste a link"
-            value={value}
-            onChange={(event) => {
-              setUploadError(null);
-              onChange(event.target.value);
-            }}
-          />
-          {value ? (
-            <button type="button" className="adm-button adm-button--small" onClick={() => onChange('')}>
-              Remove<span className="adm-visually-hidden"> {label}</span>
+              <span className="adm-media__empty">No {kind}</span>
+            )}
+          </div>
+          <div className="adm-media__controls">
+            <input
+              ref={input}
+              id={id}
+              type="file"
+              accept={kind === 'image' ? 'image/*' : 'video/*'}
+              aria-required={required || undefined}
+              className="adm-media__file"
+              disabled={uploads.uploading}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={describedBy(id, hint, shownError ?? undefined)}
+              onChange={(event) => void pick(Array.from(event.target.files ?? []))}
+            />
+            <p className="adm-dropzone__hint">or drop a file here, or paste one</p>
+            <button type="button" className="adm-button adm-button--small" onClick={() => setChoosing(true)}>
+              Choose from library<span className="adm-visually-hidden"> for {label}</span>
             </button>
-          ) : null}
-          {uploading ? (
-            <p className="adm-field__hint" role="status">
-              Uploading...
-            </p>
-          ) : null}
+            <input
+              type="text"
+              className="adm-input"
+              aria-label={`${label} URL`}
+              placeholder="or paste a link"
+              value={value}
+              onChange={(event) => {
+                setUploadError(null);
+                onChange(event.target.value);
+              }}
+            />
+            {value ? (
+              <button type="button" className="adm-button adm-button--small" onClick={() => onChange('')}>
+                Remove<span className="adm-visually-hidden"> {label}</span>
+              </button>
+            ) : null}
+            {uploads.uploading ? (
+              <p className="adm-field__hint" role="status">
+                Uploading...
+              </p>
+            ) : null}
+            <UploadList entries={uploads.entries} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+          </div>
         </div>
-      </div>
+      </DropZone>
       {hint ? (
         <p className="adm-field__hint" id={`${id}-hint`}>
           {hint}
@@ -107,6 +115,18 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
         <p className="adm-field__error" id={`${id}-error`} role="alert">
           {shownError}
         </p>
+      ) : null}
+      {choosing ? (
+        <LibraryDialog
+          kind={kind}
+          label={label}
+          onClose={() => setChoosing(false)}
+          onChoose={(url) => {
+            setChoosing(false);
+            setUploadError(null);
+            onChange(url);
+          }}
+        />
       ) : null}
     </div>
   );

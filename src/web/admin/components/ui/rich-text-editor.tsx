@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type Quill from 'quill';
 import { uploadEditorImage, uploadFailureText } from '../../lib/upload';
+import { LibraryDialog } from '../media/library-dialog';
 import { RequiredMark } from './form-field';
 
 /** The toolbar of spec §2, in Quill's snow format. */
@@ -117,6 +118,22 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
   onChangeRef.current = onChange;
   const initialValue = useRef(value);
   const [ready, setReady] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  // Where the cursor was when the library opened: the dialog takes the focus, and the selection with it.
+  const insertAt = useRef(0);
+
+  const openLibrary = () => {
+    const quill = quillRef.current;
+    insertAt.current = quill?.getSelection()?.index ?? Math.max(0, (quill?.getLength() ?? 1) - 1);
+    setChoosing(true);
+  };
+  const insertFromLibrary = (url: string) => {
+    setChoosing(false);
+    const quill = quillRef.current;
+    if (!quill) return;
+    quill.insertEmbed(insertAt.current, 'image', url, 'user');
+    quill.setSelection(insertAt.current + 1, 0, 'user');
+  };
 
   useEffect(() => {
     const container = host.current;
@@ -181,6 +198,10 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
         <RequiredMark required={required} />
       </div>
       <div ref={host} className="adm-rich-text__host" style={{ minHeight }} aria-busy={!ready} />
+      <button type="button" className="adm-button adm-button--small adm-rich-text__library" onClick={openLibrary} disabled={!ready}>
+        Insert image from library<span className="adm-visually-hidden"> into {label}</span>
+      </button>
+      {choosing ? <LibraryDialog kind="image" label="an image" onClose={() => setChoosing(false)} onChoose={insertFromLibrary} /> : null}
       {error ? (
         <p className="adm-field__error" role="alert">
           {error}

@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { GalleryItem } from '../../../../../shared/schemas';
 import { ReorderContext, moveAndRenumber, useSortableItem } from '../../../components/ui/sortable';
-import { uploadFile } from '../../../lib/upload';
+import { useUploads } from '../../../hooks/use-uploads';
+import { DropZone } from '../../../components/media/drop-zone';
+import { LibraryDialog } from '../../../components/media/library-dialog';
+import { UploadList } from '../../../components/media/upload-list';
 
 type Props = { value: GalleryItem[]; onChange: Dispatch<SetStateAction<GalleryItem[]>>; error?: string };
 
@@ -47,21 +50,21 @@ export function GalleryEditor({ value, onChange, error }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const uploads = useUploads({ kind: 'image', shared: true });
   const items = [...value].sort((a, b) => a.order - b.order);
 
+  // Several files in parallel, each with its own progress; a file that is not an image counts as failed (spec §8 wording).
   const upload = async (files: File[]) => {
     if (files.length === 0) return;
     setUploadError(null);
     setUploading(files.length);
-    // The shared upload also takes videos, so a file declared as something other than an image counts as failed here.
-    const outcomes = await Promise.all(
-      files.map((file) => (!file.type || file.type.startsWith('image/') ? uploadFile(file) : Promise.resolve({ success: false as const }))),
-    );
+    const { urls, failed } = await uploads.start(files);
     setUploading(0);
     if (input.current) input.current.value = '';
-    const urls = outcomes.flatMap((outcome) => (outcome.success ? [outcome.url] : []));
-    const failed = outcomes.length - urls.length;
-    if (urls.length) onChange((current) => appendUploads(current, urls));
+    const stored = urls.filter((url): url is string => url !== null);
+    // Appended once all are done, in the order they were picked, not the order they finished.
+    if (stored.length) onChange((current) => appendUploads(current, stored));
     if (failed) setUploadError(`${failed} file(s) failed to upload`);
   };
 
@@ -74,25 +77,43 @@ export function GalleryEditor({ value, onChange, error }: Props) {
       <label className="adm-field__label" htmlFor={id}>
         Gallery Images
       </label>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept="image/*"
-        multiple
-        disabled={uploading > 0}
-        onChange={(event) => void upload(Array.from(event.target.files ?? []))}
-        aria-describedby={message ? `${id}-error` : undefined}
-      />
-      {uploading > 0 ? (
-        <p className="adm-field__hint" role="status">
-          Uploading {uploading} file(s)...
-        </p>
-      ) : null}
-      {message ? (
-        <p className="adm-field__error" id={`${id}-error`} role="alert">
-          {message}
-        </p>
+      <DropZone label="Gallery Images: drop or paste files" onFiles={(files) => void upload(files)} disabled={uploading > 0}>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={uploading > 0}
+          onChange={(event) => void upload(Array.from(event.target.files ?? []))}
+          aria-describedby={message ? `${id}-error` : undefined}
+        />
+        {uploading > 0 ? (
+          <p className="adm-field__hint" role="status">
+            Uploading {uploading} file(s)...
+          </p>
+        ) : null}
+        {message ? (
+          <p className="adm-field__error" id={`${id}-error`} role="alert">
+            {message}
+          </p>
+        ) : null}
+        <p className="adm-dropzone__hint">or drop images here, or paste them</p>
+        <button type="button" className="adm-button adm-button--small" onClick={() => setChoosing(true)}>
+          Choose from library<span className="adm-visually-hidden"> for Gallery Images</span>
+        </button>
+        <UploadList entries={uploads.entries} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+      </DropZone>
+      {choosing ? (
+        <LibraryDialog
+          kind="image"
+          label="Gallery image"
+          onClose={() => setChoosing(false)}
+          onChoose={(url) => {
+            setChoosing(false);
+            if (!items.some((item) => item.url === url)) onChange((current) => appendUploads(current, [url]));
+          }}
+        />
       ) : null}
       {items.length > 0 ? (
         <ReorderContext

@@ -1,0 +1,137 @@
+// `npm run bench:lighthouse`: starts the built server on a fresh data directory
+// with demo content and runs Lighthouse (mobile preset, Debian's Chromium) on
+// the home, a category and a product page. Prints the performance score, LCP,
+// CLS, image bytes per page, and the public first-load JavaScript (gzip).
+// Lighthouse's simulated throttling makes a score vary by a point or two
+// between runs; RUNS=3 reports the median.
+import { spawn, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4501);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.RUNS ?? 1);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/.vite/manifest.json')) {
+  console.log('Building first (npm run build)…');
+  execSync('npm run build', { stdio: 'inherit' });
+}
+
+/** The gzip size of the entry script and every chunk it imports statically (what a public page loads). */
+function firstLoadJsGzip() {
+  const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8'));
+  const entry = manifest['src/web/entry-client.tsx'];
+  const files = new Set([entry.file]);
+  const visit = (chunk) => {
+    for (const key of chunk.imports ?? []) {
+      if (files.has(manifest[key].file)) continue;
+      files.add(manifest[key].file);
+      visit(manifest[key]);
+    }
+  };
+  visit(entry);
+  let bytes = 0;
+  for (const file of files) bytes += zlib.gzipSync(fs.readFileSync(path.join('dist/client', file)), { level: 9 }).length;
+  return bytes;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// BENCH_DATA_DIR keeps the data (and the made variants) between runs; by default each run starts fresh.
+const keepData = Boolean(process.env.BENCH_DATA_DIR);
+const dataDir = keepData ? path.resolve(process.env.BENCH_DATA_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-lighthouse-'));
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_PASSWORD: 'bench-password-123', LOG_LEVEL: 'warn' },
+});
+
+async function waitForHealth() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  throw new Error('server did not start within 60 s');
+}
+
+/** Waits until the background queue has made every image variant (the admin media list reports it). */
+async function waitForVariants() {
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: 'bench-password-123' }),
+  });
+  const token = (await login.json()).data?.token;
+  for (let i = 0; i < 1200; i++) {
+    const response = await fetch(`${BASE}/api/media/variants/status`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.status === 404) return 'no variant queue in this build';
+    const { data } = await response.json();
+    if (data.pending === 0) return `${data.done} images with variants`;
+    await sleep(500);
+  }
+  return 'variants still pending after 10 min';
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function audit(chrome, url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const { lhr } = result;
+    const items = lhr.audits['network-requests'].details.items;
+    const bytesOf = (type) => items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    if (process.env.LCP_DETAIL) {
+      const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+      const element = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
+      console.log(url, phases.map((phase) => `${phase.phase} ${Math.round(phase.timing)}ms`).join(', '), element.slice(0, 160));
+      console.log('  render-blocking:', (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => `${item.url} ${Math.round(item.wastedMs)}ms`).join('; '));
+    }
+    runs.push({
+      score: Math.round(lhr.categories.performance.score * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue / 1000,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      imageBytes: bytesOf('Image'),
+      scriptBytes: bytesOf('Script'),
+    });
+  }
+  const pick = (key) => median(runs.map((run) => run[key]));
+  return { score: pick('score'), lcp: pick('lcp'), cls: pick('cls'), imageBytes: pick('imageBytes'), scriptBytes: pick('scriptBytes') };
+}
+
+let chrome;
+try {
+  await waitForHealth();
+  console.log(`variants: ${await waitForVariants()}`);
+  const products = (await (await fetch(`${BASE}/api/products`)).json()).data;
+  const categories = (await (await fetch(`${BASE}/api/categories`)).json()).data;
+  const pages = [
+    ['home', '/'],
+    ['category', `/category/${categories[0].slug}`],
+    ['product', `/product/${products[0].slug}`],
+  ];
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile preset, Chromium at ${CHROME_PATH}; targets: score ≥ 95, LCP ≤ 2.0 s, CLS 0`);
+  console.log('page       score  LCP s   CLS     image bytes   script bytes');
+  for (const [name, url] of pages) {
+    const r = await audit(chrome, BASE + url);
+    console.log(`${name.padEnd(10)} ${String(r.score).padStart(5)}  ${r.lcp.toFixed(2).padStart(5)}  ${r.cls.toFixed(3).padStart(5)}  ${kb(r.imageBytes).padStart(12)}  ${kb(r.scriptBytes).padStart(12)}`);
+  }
+  console.log(`\npublic first-load JavaScript: ${kb(firstLoadJsGzip())} gzip (target ≤ 95 kB)`);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await sleep(300);
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { MediaRow } from '../../db/schema';
+import { parseJson } from '../../db/json';
+import { badRequest } from '../../http/errors';
+import type { MediaVariant } from '../../../shared/media';
+import type { MediaItem, MediaPatch, MediaUsage } from '../../../shared/schemas/media';
+import { findUsages } from './media-usage';
+
+export type MediaQuery = { q?: string | undefined; type?: 'image' | 'video' | undefined };
+export type MediaPageQuery = MediaQuery & { limit: number; cursor?: string | undefined };
+
+export const MEDIA_NOT_FOUND = 'Media item not found';
+
+function toItem(row: MediaRow, usedBy: MediaUsage[]): MediaItem {
+  return {
+    id: row.id,
+    url: row.url,
+    type: row.mime_type.startsWith('video/') ? 'video' : 'image',
+    mime: row.mime_type,
+    bytes: Number(row.size_bytes),
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    createdAt: row.created_at,
+    usedBy,
+    name: row.original_name,
+    decorative: row.decorative === 1,
+    focalPoint: { x: row.focal_x, y: row.focal_y },
+    variantsStatus: row.variants_status,
+    placeholder: row.placeholder,
+  };
+}
+
+async function withUsages(db: Db, rows: MediaRow[]): Promise<MediaItem[]> {
+  const usages = await findUsages(db, rows.map((row) => row.url));
+  return rows.map((row) => toItem(row, usages.get(row.url) ?? []));
+}
+
+// Newest first; the cursor is the last item's (created_at, id), opaque to callers.
+const encodeCursor = (row: Pick<MediaRow, 'created_at' | 'id'>) => Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) return value as [string, string];
+  } catch {
+    // falls through to the refusal
+  }
+  throw badRequest('cursor: is not a cursor this list gave out');
+}
+
+function filtered(db: Db, query: MediaQuery) {
+  let select = db.selectFrom('media');
+  if (query.type) select = select.where('mime_type', 'like', `${query.type}/%`);
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // SQLite has no default LIKE escape character; naming one works in both dialects.
+    // The stored name counts as a file name too: media from before the library have no uploaded name.
+    select = select.where(
+      sql<boolean>`(lower(original_name) like ${pattern} escape '\\' or lower(alt) like ${pattern} escape '\\' or lower(storage_key) like ${pattern} escape '\\')`,
+    );
+  }
+  return select;
+}
+
+/** Every item matching the filters, newest first (the list route without paging parameters). */
+export async function listMedia(db: Db, query: MediaQuery): Promise<MediaItem[]> {
+  const rows = await filtered(db, query).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return withUsages(db, rows);
+}
+
+/** One page of the library and the cursor of the next (DESIGN.md §7 paging contract). */
+export async function listMediaPage(db: Db, query: MediaPageQuery): Promise<{ items: MediaItem[]; nextCursor: string | null; total: number }> {
+  let select = filtered(db, query);
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    select = select.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  const [rows, counted] = await Promise.all([
+    select.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute(),
+    filtered(db, query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: await withUsages(db, page),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    total: Number(counted.total),
+  };
+}
+
+export async function findMediaRow(db: Db, id: string): Promise<MediaRow | undefined> {
+  return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getMediaItem(db: Db, id: string): Promise<MediaItem | undefined> {
+  const row = await findMediaRow(db, id);
+  return row ? (await withUsages(db, [row]))[0] : undefined;
+}
+
+/** Saves alt text, the decorative flag and the focal point; a new focal point queues the crops again. */
+export async function patchMedia(db: Db, row: MediaRow, patch: MediaPatch): Promise<{ requeued: boolean }> {
+  const focalMoved = patch.focalPoint !== undefined && (patch.focalPoint.x !== row.focal_x || patch.focalPoint.y !== row.focal_y);
+  const requeue = focalMoved && row.mime_type.startsWith('image/');
+  await db
+    .updateTable('media')
+    .set({
+      ...(patch.alt !== undefined ? { alt: patch.alt } : {}),
+      ...(patch.decorative !== undefined ? { decorative: patch.decorative ? 1 : 0 } : {}),
+      ...(patch.focalPoint ? { focal_x: patch.focalPoint.x, focal_y: patch.focalPoint.y } : {}),
+      ...(requeue ? { variants_status: 'pending', variants_attempts: 0 } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return { requeued: requeue };
+}
+
+/** The stored keys of an item: its original and every rendition. */
+export const storedKeys = (row: MediaRow) => [row.storage_key, ...parseJson<MediaVariant[]>(row.variants, []).map((variant) => variant.key)];

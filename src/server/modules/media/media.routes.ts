@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdSchema } from '../../../shared/schemas/common';
+import { MEDIA_PAGE_MAX, MediaPatchSchema } from '../../../shared/schemas/media';
+import { conflict, notFound } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { PUBLIC_ROUTE } from '../../http/access';
+import { recordChange, writerFor } from '../../content/changes';
+import { createMediaStore } from './media.service';
+import { MEDIA_NOT_FOUND, findMediaRow, getMediaItem, listMedia, listMediaPage, patchMedia, storedKeys } from './media-library';
+import { describeUsages, findUsages } from './media-usage';
+import { describeImages, MAX_IMAGE_INFO_URLS } from './image-info';
+import { variantQueueCounts } from './variant-queue';
+
+const IdParams = z.object({ id: IdSchema });
+
+const ListQuery = z.object({
+  limit: z.coerce
+    .number({ error: `must be a whole number from 1 to ${MEDIA_PAGE_MAX}` })
+    .int(`must be a whole number from 1 to ${MEDIA_PAGE_MAX}`)
+    .min(1, `must be a whole number from 1 to ${MEDIA_PAGE_MAX}`)
+    .max(MEDIA_PAGE_MAX, `must be a whole number from 1 to ${MEDIA_PAGE_MAX}`)
+    .optional(),
+  cursor: z.string().min(1, 'must not be empty').max(500, 'is too long').optional(),
+  q: z.string().max(200, 'is too long').optional(),
+  type: z.enum(['image', 'video'], { error: 'must be image or video' }).optional(),
+});
+
+const InfoQuery = z.object({
+  url: z.union([z.string().max(500), z.array(z.string().max(500)).max(MAX_IMAGE_INFO_URLS, 'too many urls')]),
+});
+
+/** Default page size when only a cursor is given. */
+const DEFAULT_PAGE = 50;
+
+/**
+ * The media library (docs/decisions/014-media-library.md). Admin-only, like
+ * every API route, except /info: pages navigated in the browser ask it for
+ * the sizes and variants of their images.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, mediaVariants } = app.ctx;
+  const store = createMediaStore(config);
+
+  app.get('/', { schema: { querystring: ListQuery } }, async (request) => {
+    const { limit, cursor, q, type } = request.query;
+    if (limit === undefined && cursor === undefined) return ok(await listMedia(db, { q, type }));
+    const page = await listMediaPage(db, { q, type, cursor, limit: limit ?? DEFAULT_PAGE });
+    return { ...ok(page.items), meta: { nextCursor: page.nextCursor, total: page.total } };
+  });
+
+  app.get('/variants/status', async () => ok(await variantQueueCounts(db)));
+
+  app.get('/info', { ...PUBLIC_ROUTE, schema: { querystring: InfoQuery } }, async (request, reply) => {
+    const urls = typeof request.query.url === 'string' ? [request.query.url] : request.query.url;
+    // Short: an alt text or a new variant must show up soon after it changes.
+    reply.header('Cache-Control', 'public, max-age=60');
+    return ok(await describeImages(db, urls));
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const item = await getMediaItem(db, request.params.id);
+    if (!item) throw notFound(MEDIA_NOT_FOUND);
+    return ok(item);
+  });
+
+  app.patch('/:id', { schema: { params: IdParams, body: MediaPatchSchema } }, async (request) => {
+    const row = await findMediaRow(db, request.params.id);
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    const before = await getMediaItem(db, row.id);
+    const { requeued } = await patchMedia(db, row, request.body);
+    if (requeued) mediaVariants.nudge();
+    const after = await getMediaItem(db, row.id);
+    // Pages print the alt text: cached ones must be drawn again.
+    recordChange(writerFor(app.ctx, request), { entity: 'media', action: 'update', id: row.id, before, after });
+    return ok(after);
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+    const row = await findMediaRow(db, request.params.id);
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    const usedBy = (await findUsages(db, [row.url])).get(row.url) ?? [];
+    if (usedBy.length > 0) throw conflict(`This file is in use and cannot be deleted. Used by: ${describeUsages(usedBy)}`);
+    const before = await getMediaItem(db, row.id);
+    await db.deleteFrom('media').where('id', '=', row.id).execute();
+    await Promise.all(storedKeys(row).map((key) => store.remove(key)));
+    recordChange(writerFor(app.ctx, request), { entity: 'media', action: 'delete', id: row.id, before, after: null });
+    return ok({ id: row.id, deleted: true });
+  });
+};

@@ -1,0 +1,67 @@
+import type { CSSProperties } from 'react';
+import { pictureSources } from '../../shared/media';
+import { useImageInfo } from './use-image-info';
+import { useRequestPreload } from './lcp-preload';
+
+type Props = {
+  src: string;
+  /** Said when the media library has no alt text for the image. */
+  alt: string;
+  /** The width the picture takes on screen at each breakpoint, for the browser to pick a file. */
+  sizes: string;
+  /** Size to reserve when the image is not in the library (a link or a bundled file). */
+  width: number;
+  height: number;
+  className?: string;
+  /** The page's largest picture above the fold: loaded first, eagerly, and preloaded from the head. */
+  priority?: boolean;
+  /** Above the fold but small: loaded at once, without jumping the queue. */
+  eager?: boolean;
+};
+
+/**
+ * A stored image as `<picture>`: AVIF and WebP renditions at every width with
+ * the original's format as fallback, its real width and height (no layout
+ * shift), the library's alt text (empty when decorative), its placeholder
+ * colour, and its focal point for crops made by `object-fit: cover`. Before
+ * the variants exist, the original is served alone.
+ */
+export function Picture({ src, alt, sizes, width, height, className, priority = false, eager = false }: Props) {
+  const info = useImageInfo(src);
+  const requestPreload = useRequestPreload();
+  const { sources, srcSet } = info ? pictureSources(src, info) : { sources: [], srcSet: undefined };
+  const style: CSSProperties = {};
+  if (info?.pc) style.backgroundColor = info.pc;
+  if (info?.fp) style.objectPosition = `${(info.fp[0] * 100).toFixed(1)}% ${(info.fp[1] * 100).toFixed(1)}%`;
+  const text = info?.d ? '' : info?.alt || alt;
+
+  if (priority) {
+    const best = sources[0];
+    requestPreload(best ? { href: src, srcSet: best.srcSet, sizes, type: best.type } : { href: src, srcSet, sizes: srcSet ? sizes : undefined });
+  }
+
+  const img = (
+    <img
+      className={className}
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={text}
+      width={info?.w || width}
+      height={info?.h || height}
+      loading={priority || eager ? 'eager' : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      style={Object.keys(style).length ? style : undefined}
+    />
+  );
+  if (sources.length === 0) return img;
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}
