@@ -15,6 +15,7 @@ import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { installRateLimit } from './http/rate-limit';
+import { AuditLog } from './modules/audit/audit-log';
 import './app-context';
 
 export type BuildOptions = {
@@ -62,15 +63,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
   await ensureAdminPassword(database.db, config.adminPassword, announce);
+  const audit = new AuditLog(database.db, app.log);
+  const stopAuditing = audit.listen(contentEvents);
   app.decorate('ctx', {
     config,
     db: database.db,
     dbKind: database.kind,
     contentEvents,
+    audit,
   });
   const stopListening = await listenForContentChanges(app.ctx, config.databaseUrl);
   app.addHook('onClose', async () => {
     await stopListening();
+    stopAuditing();
+    await audit.flush();
     await database.close();
   });
 

@@ -7,6 +7,7 @@ import { tagRoutes } from './modules/tags/tag.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadRoutes } from './modules/media/upload.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 /** Every API module, mounted under /api. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -18,4 +19,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(siteRoutes);
   await app.register(newsletterRoutes, { prefix: '/newsletter' });
   await app.register(uploadRoutes);
+  await app.register(auditRoutes, { prefix: '/audit' });
 };

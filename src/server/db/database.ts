@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import * as initial from './migrations/2026-11-21-0001-initial';
+import * as operatorToolkit from './migrations/2026-11-23-0401-operator-toolkit';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -41,6 +42,7 @@ export function openDatabase(options: {
 // is bundled into one file. Add each new migration to this table.
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
+  '2026-11-23-0401-operator-toolkit': operatorToolkit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

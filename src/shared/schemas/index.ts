@@ -7,3 +7,4 @@ export * from './site';
 export * from './newsletter';
 export * from './auth';
 export * from './api';
+export * from './audit';
