@@ -3,7 +3,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { AppContext } from './app-context';
 
-const CHANNEL = 'showcase_content_changed';
+export const CONTENT_CHANNEL = 'showcase_content_changed';
+const CHANNEL = CONTENT_CHANNEL;
 
 /**
  * With PostgreSQL, several copies of the app share one database: each write is

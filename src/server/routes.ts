@@ -8,6 +8,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadRoutes } from './modules/media/upload.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 
 /** Every API module, mounted under /api. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -20,4 +21,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(newsletterRoutes, { prefix: '/newsletter' });
   await app.register(uploadRoutes);
   await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(backupRoutes, { prefix: '/backup' });
 };

@@ -3,10 +3,10 @@ import { MIN_PASSWORD_LENGTH } from '../../../shared/schemas/auth';
 // The 10,000 most common passwords of the zxcvbn-ts list (@zxcvbn-ts/language-common
 // 4.1.3, MIT, ranked by frequency), plus every entry further down that list
 // long enough to pass the length rule (see docs/decisions/020-admin-password.md).
-import commonPasswordsText from './common-passwords.txt?raw';
+import commonPasswordList from './common-passwords.json';
 
 let common: Set<string> | undefined;
-const commonPasswords = () => (common ??= new Set(commonPasswordsText.split('\n').filter(Boolean)));
+const commonPasswords = () => (common ??= new Set(commonPasswordList));
 
 export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
 
