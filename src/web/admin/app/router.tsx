@@ -12,6 +12,8 @@ const ProductsListScreen = lazy(() => import('../features/products/components/pr
 const ProductFormScreen = lazy(() => import('../features/products/components/product-form-screen'));
 const SubscribersScreen = lazy(() => import('../features/subscribers/components/subscribers-screen'));
 const ThemeScreen = lazy(() => import('../features/theme/components/theme-screen'));
+const SecurityScreen = lazy(() => import('../features/security/components/security-screen'));
+const AuditScreen = lazy(() => import('../features/audit/components/audit-screen'));
 
 export function createAdminRouter() {
   return createBrowserRouter([
@@ -31,6 +33,8 @@ export function createAdminRouter() {
         { path: 'products/:id', element: <ProductFormScreen /> },
         { path: 'subscribers', element: <SubscribersScreen /> },
         { path: 'theme', element: <ThemeScreen /> },
+        { path: 'security', element: <SecurityScreen /> },
+        { path: 'activity', element: <AuditScreen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -11,6 +11,8 @@ export const paths = {
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
   subscribers: '/admin/subscribers',
   theme: '/admin/theme',
+  security: '/admin/security',
+  activity: '/admin/activity',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
 } as const;

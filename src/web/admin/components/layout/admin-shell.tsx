@@ -11,6 +11,8 @@ const NAV_ITEMS = [
   { to: paths.categories, label: 'Categories' },
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
+  { to: paths.security, label: 'Security' },
+  { to: paths.activity, label: 'Activity' },
 ];
 
 export function AdminShell() {
