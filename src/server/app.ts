@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +15,7 @@ import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { installRateLimit } from './http/rate-limit';
+import { installRequestLog, loggerOptions } from './http/logging';
 import { AuditLog } from './modules/audit/audit-log';
 import './app-context';
 
@@ -23,6 +24,8 @@ export type BuildOptions = {
   web?: boolean;
   /** Where the generated admin password is reported on first start. */
   announcePassword?: (password: string) => void;
+  /** Where JSON log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -30,7 +33,9 @@ const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // One line per request, written by installRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
@@ -83,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.seedDemo) await seedDemoContentIfEmpty(app.ctx);
 
   installErrorHandler(app);
+  installRequestLog(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
   installAdminGuard(app);
