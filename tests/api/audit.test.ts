@@ -92,3 +92,32 @@ describe('audit log', () => {
     expect(after.json().data).toEqual([]);
   });
 });
+
+describe('audit log of uploads and settings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('records an image upload and a theme change', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 10, g: 20, b: 30 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const request = new Request('http://x/', { method: 'POST', body: form });
+    const upload = await t.asAdmin({
+      method: 'POST',
+      url: '/api/upload/image',
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const theme = (await t.app.inject({ method: 'GET', url: '/api/theme' })).json().data;
+    const saved = await t.asAdmin({ method: 'PUT', url: '/api/theme', payload: { ...theme, primaryColor: '#123456' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const entries = (await t.asAdmin({ method: 'GET', url: '/api/audit' })).json().data as Entry[];
+    expect(entries.find((entry) => entry.action === 'media.create')?.summary).toBe(`Created media "${upload.json().url}"`);
+    expect(entries.find((entry) => entry.action === 'theme.update')?.summary).toMatch(/^Updated theme: .*primaryColor/);
+  });
+});

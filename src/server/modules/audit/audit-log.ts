@@ -62,8 +62,8 @@ export class AuditLog {
 const PLURAL: Record<string, string> = { category: 'categories' };
 const titleOf = (item: unknown): string | undefined => {
   if (!item || typeof item !== 'object') return undefined;
-  const { title, email } = item as { title?: unknown; email?: unknown };
-  return typeof title === 'string' ? title : typeof email === 'string' ? email : undefined;
+  const { title, email, url } = item as { title?: unknown; email?: unknown; url?: unknown };
+  return [title, email, url].find((value): value is string => typeof value === 'string');
 };
 
 /** Top-level fields whose values differ: the "what changed" of an update, without the values themselves. */
