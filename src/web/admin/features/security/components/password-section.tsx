@@ -31,7 +31,7 @@ export function PasswordSection() {
   };
 
   return (
-    <section className="adm-section" aria-labelledby={`${id}-title`}>
+    <section className="adm-section adm-section--plain" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="adm-section__heading">
         Password
       </h2>

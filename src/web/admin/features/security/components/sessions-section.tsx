@@ -20,7 +20,7 @@ export function SessionsSection() {
   };
 
   return (
-    <section className="adm-section" aria-labelledby={`${id}-title`}>
+    <section className="adm-section adm-section--plain" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="adm-section__heading">
         Sessions
       </h2>

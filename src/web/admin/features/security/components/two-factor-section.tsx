@@ -74,7 +74,7 @@ export function TwoFactorSection() {
   );
 
   return (
-    <section className="adm-section" aria-labelledby={`${id}-title`}>
+    <section className="adm-section adm-section--plain" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="adm-section__heading">
         Two-factor sign-in
       </h2>
