@@ -8,7 +8,7 @@ const reactRouterProduction = path.join(root, 'node_modules/react-router/dist/pr
 /**
  * Two builds from one config:
  *  - `vite build`: the browser bundle (dist/client), hashed, with a manifest the server reads.
- *  - `vite build --ssr src/server/main.ts`: the whole server in one file (dist/server),
+ *  - `vite build --ssr`: the server (dist/server/main.js) and the operator's commands (cli.js),
  *    which server-renders the same React routes.
  */
 export default defineConfig(({ mode, isSsrBuild }) => {
@@ -35,7 +35,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           emptyOutDir: true,
           target: 'node20',
           sourcemap: true,
-          rollupOptions: { output: { entryFileNames: 'main.js' } },
+          // The server and the operator's commands (backup, restore, password) share chunks beside them.
+          rollupOptions: {
+            input: { main: path.join(root, 'src/server/main.ts'), cli: path.join(root, 'src/server/cli.ts') },
+            output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+          },
         }
       : {
           outDir: 'dist/client',

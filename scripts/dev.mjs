@@ -12,7 +12,7 @@ const run = (command, args, env = {}) => {
 
 const vite = 'node_modules/.bin/vite';
 run(vite, ['build', '--watch', '--mode', 'development']);
-run(vite, ['build', '--watch', '--mode', 'development', '--ssr', 'src/server/main.ts']);
+run(vite, ['build', '--watch', '--mode', 'development', '--ssr']);
 
 // Wait for the first server bundle, then let Node restart it on every rebuild.
 const waitForBundle = () =>

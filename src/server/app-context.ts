@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/database';
 import type { ContentEvents } from './content-events';
 import type { ContentNotifications } from './content-notify';
 import type { VariantWorkers } from './modules/media/variant-queue';
+import type { AuditLog } from './modules/audit/audit-log';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -15,6 +16,8 @@ export type AppContext = {
   notifications?: ContentNotifications;
   /** Makes image variants in the background; `nudge()` after queueing an image. */
   mediaVariants: VariantWorkers;
+  /** Who changed what: admin writes, sign-ins, passwords, backups. */
+  audit: AuditLog;
 };
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +17,8 @@ import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { PERMISSIONS_POLICY } from './http/permissions-policy';
+import { installRequestLog, loggerOptions } from './http/logging';
+import { AuditLog } from './modules/audit/audit-log';
 import './app-context';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -26,6 +28,8 @@ export type BuildOptions = {
   web?: boolean;
   /** Where the generated admin password is reported on first start. */
   announcePassword?: (password: string) => void;
+  /** Where JSON log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -33,7 +37,9 @@ const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // One line per request, written by installRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
     // A number of hops: the address that many proxies back from us is the client's.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
@@ -68,6 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
   await ensureAdminPassword(database.db, config.adminPassword, announce);
+  const audit = new AuditLog(database.db, app.log);
+  const stopAuditing = audit.listen(contentEvents);
   app.decorate('ctx', {
     config,
     db: database.db,
@@ -77,12 +85,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // New renditions change what pages print (srcset), in every copy.
       recordChange({ db: database.db, events: contentEvents, actor: SYSTEM }, { entity: 'media', action: 'update', id: null, before: null, after: null }),
     ),
+    audit,
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onClose', async () => {
     await app.ctx.mediaVariants.stop();
     await notifications.stop();
+    stopAuditing();
+    await audit.flush();
     await database.close();
   });
 
@@ -91,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.ctx.mediaVariants.start();
 
   installErrorHandler(app);
+  installRequestLog(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
   app.addHook('onRequest', async (_request, reply) => {

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context';
 import { PG_TIMEOUTS } from './db/pg-pool';
 
-const CHANNEL = 'showcase_content_changed';
+export const CONTENT_CHANNEL = 'showcase_content_changed';
+const CHANNEL = CONTENT_CHANNEL;
 /** A connection that looks open may be dead (a stalled network): ask it something this often. */
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 2_000;

@@ -1,6 +1,5 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { runVariantBackfill } from './cli/media-variants';
 
 async function main(): Promise<void> {
   let config;
@@ -12,10 +11,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
-  }
-  if (process.argv[2] === 'media:variants') {
-    const { failed } = await runVariantBackfill(config, { retryFailed: process.argv.includes('--retry-failed') });
-    process.exit(failed > 0 ? 2 : 0);
   }
   const app = await buildApp(config);
 

@@ -9,6 +9,8 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadRoutes } from './modules/media/upload.routes';
 import { installAdminGuard } from './modules/auth/guard';
 import { mediaRoutes } from './modules/media/media.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -22,4 +24,6 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(newsletterRoutes, { prefix: '/newsletter' });
   await app.register(uploadRoutes);
   await app.register(mediaRoutes, { prefix: '/media' });
+  await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(backupRoutes, { prefix: '/backup' });
 };

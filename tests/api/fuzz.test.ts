@@ -66,6 +66,9 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/theme': () => ({ primaryColor: '#123456', newsletterImage: '/uploads/n.jpg' }),
   // Tried on the tag's id: every valid body meets an unknown media item, so nothing changes.
   'PATCH /api/media/:id': () => ({ alt: 'Fuzz alt', decorative: false, focalPoint: { x: 0.5, y: 0.5 } }),
+  'PUT /api/auth/password': () => ({ currentPassword: 'not-the-password', newPassword: 'a-long-enough-new-passphrase' }),
+  'POST /api/auth/2fa/enable': () => ({ code: '123456' }),
+  'POST /api/auth/2fa/disable': () => ({ password: 'not-the-password', code: '123456' }),
 };
 /** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
 const NO_JSON_BODY = new Set([
@@ -77,6 +80,9 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/categories/:id',
   'DELETE /api/tags/:id',
   'DELETE /api/media/:id',
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/sessions/revoke-others',
+  'DELETE /api/auth/sessions/:id',
 ]);
 /** Multipart upload routes: any JSON body at all is the wrong kind of request. */
 const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);

@@ -78,7 +78,7 @@ describe(`npm run media:variants on old uploads (${testDatabaseKind})`, () => {
     expect(await runVariantBackfill(config, { out: second.stream })).toEqual({ processed: 0, failed: 0 });
     expect(second.text()).toContain('0 processed; 3 images have variants');
     expect(fs.readdirSync(uploads).sort()).toEqual(filesAfterFirst);
-  });
+  }, 120_000); // AVIF encoding of every width on a busy 2-core machine
 
   it('resumes: an image left half-done by a stopped run is made again, keeping the files it already has', async () => {
     const [key] = await oldDataDir(env, 1);
@@ -98,5 +98,5 @@ describe(`npm run media:variants on old uploads (${testDatabaseKind})`, () => {
     expect(await runVariantBackfill(config, { out: output().stream })).toEqual({ processed: 1, failed: 0 });
     expect(fs.existsSync(path.join(env.dataDir, 'uploads', `${base}-w640.webp`))).toBe(true);
     expect(fs.statSync(kept).mtimeMs).toBe(keptStat.mtimeMs);
-  });
+  }, 120_000); // AVIF encoding of every width on a busy 2-core machine
 });

@@ -19,9 +19,8 @@ export type TestEnv = {
 };
 
 /** A fresh, empty database (a temp SQLite file, or a new PostgreSQL database) and data directory. */
-export async function createTestEnv(): Promise<TestEnv> {
+export async function createTestEnv(adminUrl = process.env.TEST_DATABASE_URL): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     return { dataDir, databaseUrl: undefined, destroy: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }

@@ -11,6 +11,7 @@ import * as rateLimits from './migrations/2026-11-23-0501-rate-limits';
 import * as listIndexesAndTagSlugs from './migrations/2026-11-23-0101-list-indexes-and-tag-slugs';
 import * as healthProbe from './migrations/2026-11-23-0201-health-probe';
 import * as mediaLibrary from './migrations/2026-11-23-0301-media-library';
+import * as operatorToolkit from './migrations/2026-11-23-0401-operator-toolkit';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0101-list-indexes-and-tag-slugs': listIndexesAndTagSlugs,
   '2026-11-23-0201-health-probe': healthProbe,
   '2026-11-23-0301-media-library': mediaLibrary,
+  '2026-11-23-0401-operator-toolkit': operatorToolkit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,9 +71,31 @@ export interface SubscriberRow {
 }
 
 export interface SessionRow {
+  id: string;
   token_hash: string;
   created_at: string;
+  last_seen_at: string;
+  /** Sliding: moved forward on use (at most once a minute), never past `absolute_expires_at`. */
   expires_at: string;
+  absolute_expires_at: string;
+  remember: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface AuditLogRow {
+  id: string;
+  at: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  ip: string;
+}
+
+export interface RecoveryCodeRow {
+  code_hash: string;
+  created_at: string;
 }
 
 export interface LoginAttemptRow {
@@ -135,4 +157,6 @@ export interface Database {
   media: MediaRow;
   rate_limits: RateLimitRow;
   health_probe: HealthProbeRow;
+  audit_log: AuditLogRow;
+  recovery_codes: RecoveryCodeRow;
 }

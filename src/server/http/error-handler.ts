@@ -45,7 +45,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, error: describeValidation(error.validationContext, error.validation) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, error: error.message });
+      const body = error.data ? { success: false, error: error.message, data: error.data } : { success: false, error: error.message };
+      return reply.status(error.statusCode).send(body);
     }
     if (isUniqueViolation(error)) {
       return reply.status(409).send({ success: false, error: 'An item with the same value already exists' });

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './api';
 export * from './list';
 export * from './media';
+export * from './audit';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/json';
 import { generatePassword, hashPassword, verifyPassword } from './password';
-import { revokeAllSessions } from './session.repository';
+import { revokeAllSessions, revokeOtherSessions } from './session.repository';
 
 const SETTING_KEY = 'admin_password_hash';
 
@@ -11,8 +11,12 @@ export async function readAdminPasswordHash(db: Db): Promise<string | undefined>
   return row?.value;
 }
 
-/** Stores a new password hash and signs every session out: a stolen token must not survive a password change. */
-export async function replaceAdminPassword(db: Db, password: string): Promise<void> {
+/**
+ * Stores a new password hash and signs every session out: a stolen token
+ * must not survive a password change. `keepSessionId` spares the session of
+ * the admin who made the change.
+ */
+export async function replaceAdminPassword(db: Db, password: string, options: { keepSessionId?: string } = {}): Promise<void> {
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -20,7 +24,8 @@ export async function replaceAdminPassword(db: Db, password: string): Promise<vo
       .values({ key: SETTING_KEY, value: hash, updated_at: nowIso() })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash, updated_at: nowIso() }))
       .execute();
-    await revokeAllSessions(trx);
+    if (options.keepSessionId) await revokeOtherSessions(trx, options.keepSessionId);
+    else await revokeAllSessions(trx);
   });
 }
 

@@ -9,10 +9,16 @@ import { verifyPassword } from './password';
 import { readAdminPasswordHash } from './admin-password';
 import { HashLimiter } from './hash-limiter';
 import { trustDevice, trustedDeviceOf } from './trusted-device';
-import { createSession, isLiveSession, revokeSession } from './session.repository';
+import { createSession, findLiveSession, revokeSession } from './session.repository';
+import { verifySecondFactor } from './two-factor';
+import { passwordRoutes } from './password.routes';
+import { twoFactorRoutes } from './two-factor.routes';
+import { sessionRoutes } from './session.routes';
+
+export const TWO_FACTOR_REQUIRED = 'Two-factor code required';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, dbKind, config } = app.ctx;
+  const { db, dbKind, config, audit } = app.ctx;
   const hashing = new HashLimiter();
   const secureCookies = config.publicUrl.startsWith('https:');
 
@@ -25,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const device = await trustedDeviceOf(db, request);
     // A browser that signed in before is throttled on its own, so strangers at the same address cannot lock it out.
     const clientKey = device ? `device:${device}` : `ip:${request.ip}`;
+    // The attempt counts as failed until it succeeds: however many arrive at once, only the allowed number is checked.
     const reservation = await reserveAttempt(db, dbKind, clientKey);
     if (!reservation.allowed) {
       const seconds = Math.ceil(reservation.waitMs / 1000);
@@ -38,21 +45,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('Retry-After', '1');
         throw error;
       }));
-    if (!valid) throw unauthorized('Invalid credentials');
+    if (!valid) {
+      audit.recordFor(request, { action: 'auth.login_failed', targetType: 'session', summary: 'Wrong password' });
+      throw unauthorized('Invalid credentials');
+    }
+    // The second step, after the password: a missing code is a question, a wrong one a failure (both stay counted).
+    const secondFactor = await verifySecondFactor(db, request.body.code);
+    if (secondFactor === 'missing') throw unauthorized(TWO_FACTOR_REQUIRED, { twoFactor: true });
+    if (secondFactor === 'invalid') {
+      audit.recordFor(request, { action: 'auth.login_failed', targetType: 'session', summary: 'Wrong two-factor code' });
+      throw unauthorized('Invalid two-factor code', { twoFactor: true });
+    }
     await clearFailures(db, clientKey);
     await trustDevice(db, reply, device, secureCookies);
-    return ok(await createSession(db, request.body.remember));
+    const { token, expiresAt, sessionId } = await createSession(db, request.body.remember, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    const how = secondFactor === 'recovery' ? ' with a recovery code' : secondFactor === 'totp' ? ' with a two-factor code' : '';
+    audit.recordFor(request, { action: 'auth.login', targetType: 'session', targetId: sessionId, summary: `Signed in${how}` });
+    return ok({ token, expiresAt });
   });
 
   app.post('/verify', PUBLIC_ROUTE, async (request) => {
     const token = bearerToken(request);
-    if (!token || !(await isLiveSession(db, token))) throw unauthorized('Invalid or expired token');
+    if (!token || !(await findLiveSession(db, token))) throw unauthorized('Invalid or expired token');
     return ok({ valid: true });
   });
 
   app.post('/logout', PUBLIC_ROUTE, async (request) => {
     const token = bearerToken(request);
+    const session = token ? await findLiveSession(db, token) : undefined;
     if (token) await revokeSession(db, token);
+    if (session) audit.recordFor(request, { action: 'auth.logout', targetType: 'session', targetId: session.id, summary: 'Signed out' });
     return ok({ loggedOut: true });
   });
+
+  await app.register(passwordRoutes);
+  await app.register(twoFactorRoutes, { prefix: '/2fa' });
+  await app.register(sessionRoutes, { prefix: '/sessions' });
 };

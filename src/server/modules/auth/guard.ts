@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors';
 import '../../http/access';
-import { isLiveSession } from './session.repository';
+import { findLiveSession, type LiveSession } from './session.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin session the guard accepted; set only on admin-only routes. */
+    adminSession?: LiveSession;
+  }
+}
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -21,6 +28,14 @@ export function installAdminGuard(app: FastifyInstance): void {
     if (request.routeOptions.config.access === 'public') return;
     reply.header('Cache-Control', 'no-store');
     const token = bearerToken(request);
-    if (!token || !(await isLiveSession(app.ctx.db, token))) throw unauthorized();
+    const session = token ? await findLiveSession(app.ctx.db, token) : undefined;
+    if (!session) throw unauthorized();
+    request.adminSession = session;
   });
+}
+
+/** The caller's session on an admin-only route (the guard has checked it). */
+export function requireSession(request: FastifyRequest): LiveSession {
+  if (!request.adminSession) throw unauthorized();
+  return request.adminSession;
 }

@@ -63,3 +63,8 @@ export async function clearFailures(db: Db, clientKey: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('client_key', '=', clientKey).execute();
 }
 
+
+/** Counts a wrong password given outside the sign-in (password change, turning 2FA off) toward the same lock-out. */
+export async function recordFailure(db: Db, kind: DbKind, clientKey: string): Promise<void> {
+  await reserveAttempt(db, kind, clientKey);
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { badRequest } from '../../http/errors';
+import { recordChange, writerFor } from '../../content/changes';
 import { ok } from '../../http/reply';
 import type { ImageUploadResponse, UploadResult } from '../../../shared/schemas/api';
 import { createMediaStore, forgetMedia, type StoredMedia } from './media.service';
@@ -52,6 +53,11 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
           continue;
         }
         stored.push({ ...(await receiveUpload(part, policy, store, db)), field: part.fieldname });
+      }
+      // Announced on the one write path, so the audit log (and any other listener) sees uploads too.
+      const writer = writerFor(app.ctx, request);
+      for (const { id, url, mimeType, sizeBytes } of stored) {
+        recordChange(writer, { entity: 'media', action: 'create', id, before: null, after: { id, url, mimeType, sizeBytes } });
       }
       return stored;
     } catch (error) {

@@ -13,6 +13,8 @@ const ProductFormScreen = lazy(() => import('../features/products/components/pro
 const SubscribersScreen = lazy(() => import('../features/subscribers/components/subscribers-screen'));
 const ThemeScreen = lazy(() => import('../features/theme/components/theme-screen'));
 const MediaLibraryScreen = lazy(() => import('../features/media/components/media-library-screen'));
+const SecurityScreen = lazy(() => import('../features/security/components/security-screen'));
+const AuditScreen = lazy(() => import('../features/audit/components/audit-screen'));
 
 export function createAdminRouter() {
   return createBrowserRouter([
@@ -33,6 +35,8 @@ export function createAdminRouter() {
         { path: 'subscribers', element: <SubscribersScreen /> },
         { path: 'theme', element: <ThemeScreen /> },
         { path: 'media', element: <MediaLibraryScreen /> },
+        { path: 'security', element: <SecurityScreen /> },
+        { path: 'activity', element: <AuditScreen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

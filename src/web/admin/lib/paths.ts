@@ -12,6 +12,8 @@ export const paths = {
   subscribers: '/admin/subscribers',
   theme: '/admin/theme',
   media: '/admin/media',
+  security: '/admin/security',
+  activity: '/admin/activity',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
 } as const;

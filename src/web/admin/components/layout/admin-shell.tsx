@@ -12,6 +12,8 @@ const NAV_ITEMS = [
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
   { to: paths.media, label: 'Media' },
+  { to: paths.security, label: 'Security' },
+  { to: paths.activity, label: 'Activity' },
 ];
 
 export function AdminShell() {

@@ -22,17 +22,17 @@ export function clearTokens(): void {
   }
 }
 
-export type LoginOutcome = { ok: true } | { ok: false; message: string };
+export type LoginOutcome = { ok: true } | { ok: false; message: string; twoFactor?: boolean };
 
 /** The server's error or "Invalid credentials"; "Login failed. Please try again." when the call throws (spec §8). */
-export async function login(password: string, remember: boolean): Promise<LoginOutcome> {
+export async function login(password: string, remember: boolean, code?: string): Promise<LoginOutcome> {
   let payload: ApiResponse<LoginResult> | undefined;
   let ok = false;
   try {
     const response = await fetch(`${API_BASE}/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password, remember }),
+      body: JSON.stringify(code ? { password, remember, code } : { password, remember }),
     });
     ok = response.ok;
     payload = (await response.json().catch(() => undefined)) as ApiResponse<LoginResult> | undefined;
@@ -44,7 +44,9 @@ export async function login(password: string, remember: boolean): Promise<LoginO
     storeToken(payload.data.token, remember);
     return { ok: true };
   }
-  return { ok: false, message: (payload && payload.success === false && payload.error) || 'Invalid credentials' };
+  const failure = payload && payload.success === false ? (payload as { error: string; data?: { twoFactor?: boolean } }) : undefined;
+  // With two-factor sign-in on, the server asks for the code after a right password.
+  return { ok: false, message: failure?.error || 'Invalid credentials', twoFactor: failure?.data?.twoFactor === true };
 }
 
 export type VerifyOutcome = 'valid' | 'invalid' | 'unreachable';

@@ -7,15 +7,23 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const outcome = await login(password, remember);
+    const outcome = await login(password, remember, askCode ? code : undefined);
     setBusy(false);
-    if (outcome.ok) onLoggedIn();
-    else setError(outcome.message);
+    if (outcome.ok) return onLoggedIn();
+    if (outcome.twoFactor && !askCode) {
+      // The password was right: the question is not an error.
+      setAskCode(true);
+      setError(null);
+      return;
+    }
+    setError(outcome.message);
   };
 
   return (
@@ -45,6 +53,27 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
+        {askCode ? (
+          <div className="adm-field">
+            <label className="adm-field__label" htmlFor={`${id}-code`}>
+              Two-factor code
+            </label>
+            <input
+              id={`${id}-code`}
+              className="adm-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              aria-describedby={`${id}-code-hint`}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <p className="adm-field__hint" id={`${id}-code-hint`}>
+              The 6-digit code from your authenticator app, or one of your recovery codes.
+            </p>
+          </div>
+        ) : null}
         <div className="adm-checkbox">
           <input id={`${id}-remember`} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           <label htmlFor={`${id}-remember`}>Remember me</label>

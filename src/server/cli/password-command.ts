@@ -1,0 +1,42 @@
+import { insertAuditEntry } from '../modules/audit/audit.repository';
+import { replaceAdminPassword } from '../modules/auth/admin-password';
+import { passwordProblem } from '../modules/auth/password-policy';
+import { disableTwoFactor, isTwoFactorEnabled } from '../modules/auth/two-factor';
+import { openSite } from './open-site';
+import { askHidden, askYesNo, readFirstLine } from './prompt';
+
+/**
+ * For an owner who is locked out: sets a new admin password (typed twice
+ * without echo, or one line piped in), signs every session out, and can turn
+ * two-factor sign-in off (`--disable-2fa`, or a question on a terminal).
+ */
+export async function passwordCommand(args: string[]): Promise<void> {
+  const interactive = process.stdin.isTTY === true;
+  let password: string;
+  if (interactive) {
+    password = await askHidden('New admin password: ');
+    const again = await askHidden('Once more: ');
+    if (password !== again) throw new Error('The two passwords differ; nothing was changed.');
+  } else {
+    password = (await readFirstLine()).replace(/\r$/, '');
+  }
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(`The password ${problem}; nothing was changed.`);
+
+  const site = await openSite();
+  try {
+    const db = site.database.db;
+    let disable2fa = args.includes('--disable-2fa');
+    if (!disable2fa && interactive && (await isTwoFactorEnabled(db))) disable2fa = await askYesNo('Two-factor sign-in is on. Turn it off too?');
+    await replaceAdminPassword(db, password);
+    if (disable2fa) await disableTwoFactor(db);
+    await insertAuditEntry(db, {
+      action: 'auth.password_reset',
+      targetType: 'password',
+      summary: `Password set from the command line; every session signed out${disable2fa ? '; two-factor sign-in turned off' : ''}`,
+    });
+    process.stdout.write(`The admin password was changed and every session signed out${disable2fa ? '; two-factor sign-in is off' : ''}.\n`);
+  } finally {
+    await site.database.close();
+  }
+}

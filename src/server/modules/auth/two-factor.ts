@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/json';
+import { badRequest, conflict } from '../../http/errors';
+import { selectSetting, upsertSetting } from '../site/settings.repository';
+import { generateTotpSecret, matchTotp, otpauthUrl } from './totp';
+
+// Settings keys: the active secret (its presence means two-factor sign-in is
+// on) and the one offered by setup, which becomes active only once a code
+// from it has been typed back.
+const SECRET_KEY = 'admin_totp_secret';
+const PENDING_KEY = 'admin_totp_pending_secret';
+export const RECOVERY_CODE_COUNT = 10;
+const ISSUER = 'Showcase';
+const ACCOUNT = 'admin';
+
+/** `abcde-fghij`: 50 random bits, letters and digits that are hard to mistake for each other. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+function newRecoveryCode(): string {
+  const chars = [...randomBytes(10)].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+// Recovery codes are long random strings, so a fast hash is enough: nobody can guess through a list of them.
+const hashRecoveryCode = (code: string) =>
+  createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
+
+export async function isTwoFactorEnabled(db: Db): Promise<boolean> {
+  return (await selectSetting(db, SECRET_KEY)) !== undefined;
+}
+
+export async function twoFactorStatus(db: Db): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  const enabled = await isTwoFactorEnabled(db);
+  const row = await db.selectFrom('recovery_codes').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  return { enabled, recoveryCodesLeft: enabled ? Number(row?.count ?? 0) : 0 };
+}
+
+/** Offers a new secret; nothing changes for sign-in until `enableTwoFactor` confirms a code from it. */
+export async function startTwoFactorSetup(db: Db): Promise<{ secret: string; otpauthUrl: string }> {
+  if (await isTwoFactorEnabled(db)) throw conflict('Two-factor sign-in is already on; turn it off first');
+  const secret = generateTotpSecret();
+  await upsertSetting(db, PENDING_KEY, secret);
+  return { secret, otpauthUrl: otpauthUrl(secret, ACCOUNT, ISSUER) };
+}
+
+/** Turns two-factor sign-in on once the app shows the right code; answers the recovery codes, shown only this once. */
+export async function enableTwoFactor(db: Db, code: string): Promise<string[]> {
+  const pending = await selectSetting(db, PENDING_KEY);
+  if (!pending) throw badRequest('Start the two-factor setup first');
+  if (matchTotp(pending, code) === undefined) throw badRequest('code: does not match; check the time on your phone and try the current code');
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const createdAt = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await upsertSetting(trx, SECRET_KEY, pending);
+    await trx.deleteFrom('settings').where('key', '=', PENDING_KEY).execute();
+    await trx.deleteFrom('recovery_codes').execute();
+    await trx
+      .insertInto('recovery_codes')
+      .values(codes.map((recovery) => ({ code_hash: hashRecoveryCode(recovery), created_at: createdAt })))
+      .execute();
+  });
+  return codes;
+}
+
+export async function disableTwoFactor(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('settings').where('key', 'in', [SECRET_KEY, PENDING_KEY]).execute();
+    await trx.deleteFrom('recovery_codes').execute();
+  });
+}
+
+/** A current code from the authenticator, or an unused recovery code (which is used up). */
+export async function checkSecondFactor(db: Db, code: string): Promise<'totp' | 'recovery' | false> {
+  const secret = await selectSetting(db, SECRET_KEY);
+  if (!secret) return false;
+  if (matchTotp(secret, code) !== undefined) return 'totp';
+  // Deleting the row is the check: of two sign-ins racing with one code, only one deletes it.
+  const used = await db.deleteFrom('recovery_codes').where('code_hash', '=', hashRecoveryCode(code)).executeTakeFirst();
+  return Number(used.numDeletedRows) > 0 ? 'recovery' : false;
+}
+
+export type SecondFactorOutcome = 'not-required' | 'missing' | 'invalid' | 'totp' | 'recovery';
+
+/** Called by the login after the password matched: what the second step says. */
+export async function verifySecondFactor(db: Db, code: string | undefined): Promise<SecondFactorOutcome> {
+  if (!(await isTwoFactorEnabled(db))) return 'not-required';
+  if (!code) return 'missing';
+  return (await checkSecondFactor(db, code)) || 'invalid';
+}

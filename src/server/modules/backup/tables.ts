@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db, DbKind } from '../../db/database';
+
+/**
+ * Tables a backup leaves out: who is signed in and who is locked out belong
+ * to the running site, not to its content. Restoring signs everyone out.
+ */
+export const NOT_BACKED_UP = new Set(['sessions', 'login_attempts']);
+/** Tables whose rows do not make a site "non-empty" for restore's safety check. */
+export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', 'recovery_codes', ...NOT_BACKED_UP]);
+
+/** Every application table (migrations' own bookkeeping excluded), parents before the tables that refer to them. */
+export async function listTablesInOrder(db: Db, kind: DbKind): Promise<string[]> {
+  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+  const links = await foreignKeyLinks(db, kind);
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (table: string) => {
+    if (ordered.includes(table) || visiting.has(table)) return;
+    visiting.add(table);
+    for (const link of links) if (link.child === table && link.parent !== table && tables.includes(link.parent)) visit(link.parent);
+    visiting.delete(table);
+    ordered.push(table);
+  };
+  tables.forEach(visit);
+  return ordered;
+}
+
+async function foreignKeyLinks(db: Db, kind: DbKind): Promise<Array<{ child: string; parent: string }>> {
+  if (kind === 'sqlite') {
+    const result = await sql<{ child: string; parent: string }>`
+      select m.name as child, f."table" as parent
+      from sqlite_master m join pragma_foreign_key_list(m.name) f
+      where m.type = 'table'`.execute(db);
+    return result.rows;
+  }
+  const result = await sql<{ child: string; parent: string }>`
+    select c.relname as child, p.relname as parent
+    from pg_constraint k
+    join pg_class c on c.oid = k.conrelid
+    join pg_class p on p.oid = k.confrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = current_schema()`.execute(db);
+  return result.rows;
+}

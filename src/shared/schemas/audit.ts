@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** One line of the audit log, as `GET /api/audit` answers it. */
+export type AuditEntry = {
+  id: string;
+  at: string;
+  /** `<area>.<verb>`, e.g. `product.update`, `auth.login`, `auth.login_failed`. */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  summary: string;
+  ip: string;
+};
+
+export type AuditPage = { success: true; data: AuditEntry[]; meta: { nextCursor: string | null; total: number } };
+
+/** The list paging contract (DESIGN.md §7): no `limit` answers everything; filters narrow either way. */
+export const AuditQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a number from 1 to 100')
+    .max(100, 'must be a number from 1 to 100')
+    .optional(),
+  cursor: z.string().max(500, 'is not valid').optional(),
+  action: z.string().trim().max(100, 'is too long').optional(),
+  targetType: z.string().trim().max(100, 'is too long').optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;

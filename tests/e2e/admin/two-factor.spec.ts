@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { rfc6238 } from '../../helpers/totp';
+
+/**
+ * Turning two-factor sign-in on changes how every sign-in works, so this
+ * spec runs its own built server (empty, on a free port) instead of the
+ * shared admin server the other specs sign in to at the same time.
+ */
+const PASSWORD = 'two-factor-e2e-password';
+let server: ChildProcess | undefined;
+let baseUrl = '';
+let dataDir = '';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-e2e-2fa-'));
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the two-factor test server did not start');
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('turns two-factor sign-in on with a scanned QR code, then signs in with a code', async ({ page }) => {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('link', { name: 'Security' }).click();
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Turn On Two-Factor Sign-In' }).click();
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  await page.getByLabel('Code from the app').fill(rfc6238(secret));
+  await page.getByRole('button', { name: 'Confirm and Turn On' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await page.getByRole('button', { name: 'I Have Saved These Codes' }).click();
+  await expect(page.getByText(/^On\. 10 of 10 recovery codes left/)).toBeVisible();
+
+  // Sign out, then in again: the password alone is no longer enough.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Logout|Log out|Sign out/ }).click();
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const code = page.getByLabel('Two-factor code');
+  await expect(code).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await code.fill('000000' === rfc6238(secret) ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid two-factor code');
+
+  await code.fill(rfc6238(secret));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: 'Security' })).toBeVisible();
+  await expect(code).toHaveCount(0);
+});
