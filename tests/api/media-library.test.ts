@@ -91,7 +91,7 @@ describe(`media library API (${testDatabaseKind})`, () => {
   });
 
   it('says where an item is used and refuses to delete it then; deletes it and its files once unused', async () => {
-    const url = urls['Mountain.jpg'];
+    const url = urls['Mountain.jpg']!;
     const id = ids['Mountain.jpg'];
     await t.asAdmin({ method: 'PUT', url: '/api/homepage', payload: { title: 'Welcome', heroImage: url } });
     const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: { slug: 'peaks', title: 'Peaks', description: 'High', tileImage: url } });

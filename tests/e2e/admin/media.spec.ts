@@ -56,6 +56,8 @@ test('an image dropped on a field uploads with a progress bar; one can be cancel
   await page.unroute('**/api/upload/image');
 
   // Choose from the library: the dropped file is there under its own name, newest first.
+  // The field goes back to its old image first, to see the choice land in it.
+  await heroUrl.fill(before);
   await hero.getByRole('button', { name: 'Choose from library for Hero Image' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Choose Hero Image from library' });
   await expect(dialog).toBeVisible();
@@ -63,8 +65,6 @@ test('an image dropped on a field uploads with a progress bar; one can be cancel
   await expect(dialog.getByRole('button', { name: `Choose ${name}` })).toBeVisible();
   await expect(dialog.getByRole('listitem')).toHaveCount(1);
   await expect(dialog.getByText('320×180')).toBeVisible();
-  // Pick something else first, then the dropped file again, to see the choice land in the field.
-  await heroUrl.fill(before);
   await dialog.getByRole('button', { name: `Choose ${name}` }).click();
   await expect(dialog).toBeHidden();
   await expect(heroUrl).toHaveValue(droppedUrl);
