@@ -45,10 +45,9 @@ export default defineConfig({
     url: `${urlOf(port)}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
-    // No background image variants here: converting the 77 demo images takes minutes of a core, which
-    // starves the browser under test on a small machine. Pages then show the originals (a real state);
-    // the variants are covered by the API tests and measured by `npm run bench:lighthouse`.
-    env: { E2E_PORT: String(port), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, MEDIA_WORKERS: '0' },
+    // Image variants are made in the background by the public server only: two servers converting
+    // the 77 demo images at once on a small machine would starve the browser under test.
+    env: { E2E_PORT: String(port), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, MEDIA_WORKERS: port === ports.admin ? '0' : '1' },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   })),
