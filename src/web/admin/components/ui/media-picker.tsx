@@ -51,7 +51,7 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
         </label>
         <RequiredMark required={required} />
       </div>
-      <DropZone label={`${label}: drop or paste a file`} onFiles={(files) => void pick(files)} disabled={uploads.uploading}>
+      <DropZone name={label} onFiles={(files) => void pick(files)} disabled={uploads.uploading}>
         <div className="adm-media__row">
           <div className="adm-media__preview">
             {value ? (

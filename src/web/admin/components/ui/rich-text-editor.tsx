@@ -199,7 +199,7 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
       </div>
       <div ref={host} className="adm-rich-text__host" style={{ minHeight }} aria-busy={!ready} />
       <button type="button" className="adm-button adm-button--small adm-rich-text__library" onClick={openLibrary} disabled={!ready}>
-        Insert image from library<span className="adm-visually-hidden"> into {label}</span>
+        Insert image from library
       </button>
       {choosing ? <LibraryDialog kind="image" label="an image" onClose={() => setChoosing(false)} onChoose={insertFromLibrary} /> : null}
       {error ? (

@@ -17,7 +17,7 @@ export default function MediaLibraryScreen() {
   return (
     <>
       <PageHeader title="Media" description="Every image and video uploaded, newest first." />
-      <DropZone label="Upload images: drop or paste files" onFiles={(files) => void uploads.start(files)}>
+      <DropZone name="Upload images" onFiles={(files) => void uploads.start(files)}>
         <label className="adm-field__label" htmlFor="media-upload">
           Upload images
         </label>

@@ -77,7 +77,7 @@ export function GalleryEditor({ value, onChange, error }: Props) {
       <label className="adm-field__label" htmlFor={id}>
         Gallery Images
       </label>
-      <DropZone label="Gallery Images: drop or paste files" onFiles={(files) => void upload(files)} disabled={uploading > 0}>
+      <DropZone name="Gallery Images" onFiles={(files) => void upload(files)} disabled={uploading > 0}>
         <input
           ref={input}
           id={id}
