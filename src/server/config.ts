@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -50,6 +51,13 @@ const EnvSchema = z.object({
   MAX_VIDEO_MB: megabytes.prefault(300),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: one worker per available core.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number of worker processes' })
+    .int('must be a whole number of worker processes')
+    .min(1, 'must be at least 1')
+    .max(256, 'must be at most 256')
+    .optional(),
   ...S3Env,
 }).superRefine((env, context) => {
   if (!env.S3_BUCKET) return;
@@ -71,6 +79,8 @@ export type Config = {
   maxVideoBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Worker processes serving requests (Node's cluster); default: the available cores. */
+  webConcurrency: number;
   /** Where media go when several copies share them; undefined keeps them in `mediaDir`. */
   s3: S3Config | undefined;
 };
@@ -113,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: e.MAX_VIDEO_MB,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
