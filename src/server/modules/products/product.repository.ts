@@ -58,6 +58,11 @@ export function selectProducts(
   return query.execute();
 }
 
+/** Every product's id and order, in list order: what a move needs, without the content. */
+export function selectProductOrder(db: Db): Promise<Pick<ProductRow, 'id' | 'sort_order'>[]> {
+  return db.selectFrom('products').select(['id', 'sort_order']).orderBy('sort_order').orderBy('title').orderBy('id').execute();
+}
+
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
   const row = await filteredProducts(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   return Number(row?.count ?? 0);

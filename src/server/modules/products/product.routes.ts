@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductInputSchema, ProductReorderSchema } from '../../../shared/schemas/product';
+import { ProductInputSchema, ProductMoveSchema, ProductReorderSchema } from '../../../shared/schemas/product';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
@@ -12,6 +12,7 @@ import {
   getProductById,
   getProductBySlug,
   listProducts,
+  moveProduct,
   pageProducts,
   reorderProducts,
   updateProduct,
@@ -42,6 +43,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     const products = await reorderProducts(db, request.body.products);
     contentEvents.changed();
     return ok(products);
+  });
+
+  app.put('/:id/position', { schema: { params: IdParams, body: ProductMoveSchema } }, async (request) => {
+    const moved = await moveProduct(db, request.params.id, request.body.position);
+    contentEvents.changed();
+    return ok(moved);
   });
 
   app.get('/:id', { schema: { params: IdParams } }, async (request) => {

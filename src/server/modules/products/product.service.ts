@@ -28,6 +28,7 @@ import {
   selectProductById,
   selectProductBySlug,
   selectProductLinks,
+  selectProductOrder,
   updateProductRow,
   type ProductFilter,
   type ProductKey,
@@ -211,6 +212,27 @@ export async function updateProduct(db: Db, id: string, input: ProductInput): Pr
 export async function deleteProduct(db: Db, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+  });
+}
+
+/**
+ * Moves one product to `position` (0-based, clamped to the end) and renumbers
+ * the list 0..n-1, in one transaction. Only rows whose number changes are
+ * written, so once the list is numbered densely a move costs the rows it passes.
+ */
+export async function moveProduct(db: Db, id: string, position: number): Promise<{ id: string; order: number }> {
+  const now = nowIso();
+  return inTransaction(db, async (trx) => {
+    const rows = await selectProductOrder(trx);
+    const from = rows.findIndex((row) => row.id === id);
+    if (from === -1) throw notFound(PRODUCT_NOT_FOUND);
+    const to = Math.min(position, rows.length - 1);
+    const [moved] = rows.splice(from, 1);
+    rows.splice(to, 0, moved!);
+    for (const [order, row] of rows.entries()) {
+      if (row.sort_order !== order) await updateProductRow(trx, row.id, { sort_order: order, updated_at: now });
+    }
+    return { id, order: to };
   });
 }
 
