@@ -17,7 +17,8 @@ describe.skipIf(!fs.existsSync(SERVER))('the server on every core', () => {
     await env?.destroy();
   });
 
-  it('prepares the database once, and a write through one worker refreshes the pages of the others', async () => {
+  // Three processes start (a primary and two workers): slow on a busy machine.
+  it('prepares the database once, and a write through one worker refreshes the pages of the others', { timeout: 120_000 }, async () => {
     env = await createTestEnv();
     let output = '';
     server = spawn(process.execPath, [SERVER], {
