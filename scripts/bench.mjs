@@ -1,112 +1,202 @@
-// `npm run bench`: starts the built server on a fresh data directory with demo
-// content and prints figures: start-up time, throughput and latency of the main
-// routes, and the server's memory. Loopback only, bounded in count and time.
+// `npm run bench [-- --products 10000 --baseline 10 --seconds 3 --concurrency 32 --workers N]`
+// Seeds a catalogue straight into a fresh SQLite file, starts the built server
+// (one worker per core by default) and prints, per public page: HTML bytes,
+// cached req/s and p99 (plain URL and with junk query strings), uncached
+// renders (distinct page/tags combinations, and right after a write), the same
+// at the baseline size for the ratio; API page latency; the admin lists' first
+// rows (Chromium); RSS per worker; and nginx serving the same bytes, as a ratio.
+// Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { load, getText } from './bench/load.mjs';
+import { seedCatalogue } from './bench/seed.mjs';
+import { adminListTimes } from './bench/admin.mjs';
+import { startNginx } from './bench/nginx.mjs';
 
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '10000' },
+    baseline: { type: 'string', default: '10' },
+    subscribers: { type: 'string', default: '50000' },
+    seconds: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '32' },
+    workers: { type: 'string', default: String(os.availableParallelism()) },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CONCURRENCY = Number(args.concurrency);
+const WORKERS = Number(args.workers);
 const PORT = Number(process.env.BENCH_PORT ?? 4199);
-const BASE = `http://127.0.0.1:${PORT}`;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const PASSWORD = 'bench-password-123';
 
 if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/.vite/manifest.json')) {
   console.log('Building first (npm run build)…');
   execSync('npm run build', { stdio: 'inherit' });
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-'));
-const startServer = () =>
-  spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_PASSWORD: 'bench-password-123', LOG_LEVEL: 'warn' },
-  });
-let started = performance.now();
-let server = startServer();
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssMb = () => {
-  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-};
+const fmt = (ms) => (Number.isFinite(ms) ? ms.toFixed(1) : '-');
+
+async function portInUse() {
+  return getText(PORT, '/api/health').then(() => true, () => false);
+}
+
+function startServer(dataDir, env) {
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', ...env },
+  });
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  return { server, stop: async () => (server.kill('SIGTERM'), await exited) };
+}
 
 async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      if ((await getText(PORT, '/api/health')).status === 200) return;
     } catch {
       /* not up yet */
     }
     await sleep(100);
   }
-  throw new Error('server did not start within 30 s');
+  throw new Error('server did not start within 60 s');
 }
 
-async function load(url, total = REQUESTS, concurrency = CONCURRENCY) {
-  const latencies = [];
-  let next = 0;
-  let failures = 0;
-  const worker = async () => {
-    while (next < total) {
-      next += 1;
-      const t0 = performance.now();
-      const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-      await response.arrayBuffer();
-      if (!response.ok) failures += 1;
-      latencies.push(performance.now() - t0);
+/** RSS of the serving processes: the primary's children in a cluster, else the process itself. */
+function workerRssMb(pid) {
+  const rss = (p) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))[1]) / 1024;
+  const children = fs.readdirSync('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      return Number(/PPid:\s+(\d+)/.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))[1]) === pid;
+    } catch {
+      return false;
     }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  return { rps: Math.round(total / seconds), p50: pct(50), p95: pct(95), p99: pct(99), failures };
+  });
+  return (children.length ? children : [pid]).map((p) => Math.round(rss(p)));
 }
 
-try {
-  await waitForHealth();
-  const startupMs = Math.round(performance.now() - started);
-  const rssIdle = rssMb();
-  const products = (await (await fetch(`${BASE}/api/products`)).json()).data;
-  const categories = (await (await fetch(`${BASE}/api/categories`)).json()).data;
-
-  // One uncached render of each page kind: the cost a visitor pays after a content change.
-  const firstRender = {};
-  for (const [name, url] of [['home', '/'], ['category', `/category/${categories[0].slug}`], ['product', `/product/${products[0].slug}`], ['about', '/about']]) {
-    const t0 = performance.now();
-    await (await fetch(BASE + url)).arrayBuffer();
-    firstRender[name] = (performance.now() - t0).toFixed(1);
-  }
-
-  const routes = [
-    ['GET / (rendered page, cached)', '/'],
-    ['GET /product/{slug} (cached)', `/product/${products[0].slug}`],
-    ['GET /api/products', '/api/products'],
-    ['GET /api/categories/slug/{slug}', `/api/categories/slug/${categories[0].slug}`],
-  ];
-  console.log(`\nShowcase benchmark: ${REQUESTS} requests per route, ${CONCURRENCY} concurrent, loopback, ${os.cpus().length} cores`);
-  console.log(`start-up with demo seeding: ${startupMs} ms; memory idle: ${rssIdle.toFixed(0)} MB RSS`);
-  console.log(`first (uncached) render ms: ${Object.entries(firstRender).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  console.log('\nroute                                  req/s    p50 ms  p95 ms  p99 ms  failures');
-  for (const [name, url] of routes) {
-    const r = await load(BASE + url);
-    console.log(`${name.padEnd(38)} ${String(r.rps).padStart(6)}  ${r.p50.padStart(6)}  ${r.p95.padStart(6)}  ${r.p99.padStart(6)}  ${r.failures}`);
-  }
-  console.log(`\nmemory after load: ${rssMb().toFixed(0)} MB RSS`);
-
-  // A normal start: the data is already there, nothing to seed.
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  started = performance.now();
-  server = startServer();
-  await waitForHealth();
-  const restartMs = Math.round(performance.now() - started);
-  await (await fetch(`${BASE}/`)).arrayBuffer();
-  console.log(`restart on the same data: ${restartMs} ms to healthy; memory idle: ${rssMb().toFixed(0)} MB RSS`);
-} finally {
-  server.kill('SIGTERM');
-  await sleep(300);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+async function login() {
+  const response = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+  return (await response.json()).data.token;
 }
+
+/** A content write through the API: every cached page becomes stale. */
+async function write(token, n) {
+  await fetch(`http://127.0.0.1:${PORT}/api/about`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ heroConfig: { title: `About ${n}` }, content: '<p>Bench</p>' }),
+  });
+}
+
+async function measureCatalogue(products, { withExtras }) {
+  if (await portInUse()) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-'));
+  try {
+    // Migrate with one process, fill the tables, then serve on every worker.
+    let run = startServer(dataDir, { WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn' });
+    await waitForHealth();
+    await run.stop();
+    while (await portInUse()) await sleep(100);
+    const seeded = seedCatalogue(dataDir, products, withExtras ? Number(args.subscribers) : 0);
+    run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS) });
+    await waitForHealth();
+    const token = await login();
+    const pages = {
+      home: '/',
+      category: `/category/${seeded.categories[1].slug}`,
+      product: `/product/course-${Math.floor(products / 2)}`,
+      about: '/about',
+    };
+    const result = { products, pages: {} };
+    for (const [name, url] of Object.entries(pages)) {
+      const plain = await getText(PORT, url);
+      const gzip = await getText(PORT, url, { 'accept-encoding': 'gzip' });
+      const cached = await load({ port: PORT, next: () => url, seconds: SECONDS, concurrency: CONCURRENCY });
+      let n = 0;
+      const junk = await load({ port: PORT, next: () => `${url}?utm_source=bench&fbclid=${(n += 1)}&x=${Math.random()}`, seconds: SECONDS, concurrency: CONCURRENCY });
+      // Right after a write: the request that starts the fresh render waits for it, so its latency is the render.
+      const afterWrite = [];
+      for (let i = 0; i < 20; i += 1) {
+        await write(token, i);
+        await sleep(20);
+        const t0 = performance.now();
+        await getText(PORT, url);
+        afterWrite.push(performance.now() - t0);
+      }
+      afterWrite.sort((a, b) => a - b);
+      result.pages[name] = { url, bytes: plain.body.length, gzipBytes: gzip.body.length, gzipBody: gzip.body, plainBody: plain.body, cached, junk, afterWrite: { p50: afterWrite[10], p99: afterWrite[19], rps: Math.round(1000 / (afterWrite.reduce((a, b) => a + b) / afterWrite.length)) } };
+    }
+    // Distinct page/tags combinations of the category pages: every request a miss.
+    const combos = [];
+    for (const category of seeded.categories) {
+      for (const tag of seeded.tags) combos.push(`/category/${category.slug}?tags=${tag.slug}`);
+      for (let i = 0; i < seeded.tags.length - 1; i += 1) combos.push(`/category/${category.slug}?tags=${seeded.tags[i].slug},${seeded.tags[i + 1].slug}`);
+    }
+    let c = 0;
+    result.uncachedCombos = await load({ port: PORT, next: () => combos[c++ % combos.length], seconds: 60, concurrency: 8, maxRequests: combos.length });
+    result.uncachedCombos.distinct = combos.length;
+
+    // API: one page of products, one client at a time (latency), then under load.
+    const apiLatencies = [];
+    for (let i = 0; i < 200; i += 1) {
+      const t0 = performance.now();
+      await getText(PORT, '/api/products?limit=20');
+      apiLatencies.push(performance.now() - t0);
+    }
+    apiLatencies.sort((a, b) => a - b);
+    result.api = { p50: apiLatencies[100], p99: apiLatencies[198], load: await load({ port: PORT, next: () => '/api/products?limit=20', seconds: SECONDS, concurrency: CONCURRENCY }) };
+    result.rss = workerRssMb(run.server.pid);
+
+    if (withExtras) {
+      result.admin = await adminListTimes(PORT, token);
+      const nginx = await startNginx(result.pages.product.plainBody, result.pages.product.gzipBody, WORKERS);
+      if (nginx) {
+        try {
+          result.nginx = await load({ port: nginx.port, next: () => '/product', seconds: SECONDS, concurrency: CONCURRENCY });
+        } finally {
+          await nginx.stop();
+        }
+      }
+      // The cost of logging on the cached path: the same load with logging off.
+      await run.stop();
+      run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS), LOG_LEVEL: 'silent' });
+      await waitForHealth();
+      await getText(PORT, pages.product);
+      result.silent = await load({ port: PORT, next: () => pages.product, seconds: SECONDS, concurrency: CONCURRENCY });
+    }
+    await run.stop();
+    return result;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const big = await measureCatalogue(Number(args.products), { withExtras: true });
+const small = await measureCatalogue(Number(args.baseline), { withExtras: false });
+
+console.log(`\nShowcase benchmark: ${big.products} products (baseline ${small.products}), ${WORKERS} workers, ${os.availableParallelism()} cores, ${CONCURRENCY} concurrent, ${SECONDS} s per run, loopback, LOG_LEVEL=info`);
+console.log('\npage      HTML KB  gzip KB   cached req/s  p99 ms   junk-query req/s  p99 ms   after-write render p50/p99 ms (vs baseline p50)');
+for (const name of Object.keys(big.pages)) {
+  const p = big.pages[name];
+  const b = small.pages[name];
+  console.log(
+    `${name.padEnd(9)} ${(p.bytes / 1024).toFixed(1).padStart(7)}  ${(p.gzipBytes / 1024).toFixed(1).padStart(7)}   ${String(p.cached.rps).padStart(12)}  ${fmt(p.cached.p99).padStart(6)}   ${String(p.junk.rps).padStart(16)}  ${fmt(p.junk.p99).padStart(6)}   ${fmt(p.afterWrite.p50)}/${fmt(p.afterWrite.p99)} (${fmt(b.afterWrite.p50)}, ratio ${(p.afterWrite.p50 / b.afterWrite.p50).toFixed(2)}×)`,
+  );
+}
+const u = big.uncachedCombos;
+const ub = small.uncachedCombos;
+console.log(`\nuncached category renders (${u.distinct} distinct page/tags combinations, 8 concurrent): ${u.rps} req/s, p99 ${fmt(u.p99)} ms; at ${small.products} products: ${ub.rps} req/s, p99 ${fmt(ub.p99)} ms (ratio of req/s ${(ub.rps / u.rps).toFixed(2)}×)`);
+console.log(`GET /api/products?limit=20: p50 ${fmt(big.api.p50)} ms, p99 ${fmt(big.api.p99)} ms (one client); ${big.api.load.rps} req/s at ${CONCURRENCY} concurrent (baseline p50 ${fmt(small.api.p50)} ms)`);
+console.log(`RSS per worker after load: ${big.rss.join(', ')} MB (baseline ${small.rss.join(', ')} MB)`);
+if (big.admin) console.log(`admin first rows: products ${fmt(big.admin.products)} ms, subscribers ${fmt(big.admin.subscribers)} ms (${args.subscribers} subscribers; Chromium, from navigation)`);
+else console.log('admin first rows: Chromium not found, skipped');
+if (big.nginx) console.log(`cached product page vs nginx serving the same bytes: ${big.pages.product.cached.rps} vs ${big.nginx.rps} req/s = ${(big.pages.product.cached.rps / big.nginx.rps).toFixed(2)}× (nginx p99 ${fmt(big.nginx.p99)} ms)`);
+else console.log('nginx: not installed, skipped');
+if (big.silent) console.log(`logging cost on the cached product page: ${big.pages.product.cached.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.pages.product.cached.rps / big.silent.rps)).toFixed(1)}%)`);
+const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
+if (failures) console.log(`failures during cached runs: ${failures}`);

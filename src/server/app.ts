@@ -30,6 +30,11 @@ export type BuildOptions = {
   announcePassword?: (password: string) => void;
   /** Where JSON log lines go instead of standard output (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Migrations and demo seeding already ran (the cluster primary does them
+   * once before starting workers, so workers never race on them).
+   */
+  prepared?: boolean;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -62,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onRollbackError: (error) => app.log.warn({ err: error }, 'rollback failed after an error (the earlier error is the one answered)'),
   });
   try {
-    await migrateToLatest(database.db);
+    if (!options.prepared) await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
     throw error;
@@ -97,12 +102,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  if (config.seedDemo) await seedDemoContentIfEmpty(app.ctx);
+  if (config.seedDemo && !options.prepared) await seedDemoContentIfEmpty(app.ctx);
   // After the seed, whose images it would otherwise race for the single core.
   app.ctx.mediaVariants.start();
 
   installErrorHandler(app);
-  installRequestLog(app);
+  // Where a person watches a terminal, every request is shown (issue 14); a log collector gets writes and failures.
+  installRequestLog(app, { readsAtInfo: !options.logStream && Boolean(process.stdout.isTTY) });
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
   app.addHook('onRequest', async (_request, reply) => {

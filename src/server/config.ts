@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -90,6 +91,13 @@ const EnvSchema = z.object({
   SUBSCRIBE_LIMIT_PER_IP: perWindow('sign-ups a minute').default(10),
   SUBSCRIBE_LIMIT_SITE: perWindow('sign-ups an hour').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: one worker per available core.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number of worker processes' })
+    .int('must be a whole number of worker processes')
+    .min(1, 'must be at least 1')
+    .max(256, 'must be at most 256')
+    .optional(),
   ...S3Env,
 }).superRefine((env, context) => {
   if (!env.S3_BUCKET) return;
@@ -116,6 +124,8 @@ export type Config = {
   /** Newsletter sign-ups allowed from one client a minute, and from everyone an hour. */
   subscribeLimits: { perClientPerMinute: number; sitePerHour: number };
   logLevel: string;
+  /** Worker processes serving requests (Node's cluster); default: the available cores. */
+  webConcurrency: number;
   /** Where media go when several copies share them; undefined keeps them in `mediaDir`. */
   s3: S3Config | undefined;
 };
@@ -160,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     subscribeLimits: { perClientPerMinute: e.SUBSCRIBE_LIMIT_PER_IP, sitePerHour: e.SUBSCRIBE_LIMIT_SITE },
     logLevel: e.LOG_LEVEL,
+    webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

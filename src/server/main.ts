@@ -1,8 +1,10 @@
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type Config } from './config';
+import { runPrimary } from './cluster/primary';
+import { runWorker } from './cluster/worker';
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -12,29 +14,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
-
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Showcase is running at ${config.publicUrl} (database: ${app.ctx.dbKind}, data: ${config.dataDir})`);
+  // One worker per core (WEB_CONCURRENCY); a single one runs in this process, without a cluster.
+  if (config.webConcurrency === 1) return runWorker(config, { prepared: false });
+  if (cluster.isPrimary) return runPrimary(config);
+  return runWorker(config, { prepared: true });
 }
 
 main().catch((error: unknown) => {

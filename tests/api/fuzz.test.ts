@@ -56,6 +56,7 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /api/products': product,
   'PUT /api/products/:id': product,
   'PUT /api/products/reorder/bulk': (ids) => ({ products: [{ id: ids.product, order: 3 }] }),
+  'PUT /api/products/:id/position': () => ({ position: 2 }),
   'POST /api/categories': category,
   'PUT /api/categories/:id': category,
   'PUT /api/categories/reorder/bulk': (ids) => ({ categories: [{ id: ids.category, order: 3 }] }),

@@ -203,3 +203,45 @@ describe('paged lists and filters', () => {
     expect(searchedWalk.pages[0]!.meta.total).toBe(10);
   });
 });
+
+describe('moving a product to a position', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    // Orders with gaps and ties, as a catalogue built over time has.
+    for (let i = 0; i < 12; i++) {
+      await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(`m-${String(i).padStart(2, '0')}`, { order: i < 4 ? 5 : i * 10 }) });
+    }
+  });
+  afterAll(async () => t.close());
+  const list = async () => (await t.app.inject({ method: 'GET', url: '/api/products' })).json().data as { id: string; slug: string; order: number }[];
+
+  it('moves to the top, to a position and past the end, renumbering the list 0..n-1', async () => {
+    const before = await list();
+    const last = before[11]!;
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${last.id}/position`, payload: { position: 0 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toEqual({ id: last.id, order: 0 });
+    let after = await list();
+    expect(after.map((p) => p.slug)).toEqual([last.slug, ...before.slice(0, 11).map((p) => p.slug)]);
+    expect(after.map((p) => p.order)).toEqual([...Array(12).keys()]);
+
+    const second = after[1]!;
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${second.id}/position`, payload: { position: 6 } });
+    after = await list();
+    expect(after[6]!.id).toBe(second.id);
+    expect(after.map((p) => p.order)).toEqual([...Array(12).keys()]);
+
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${second.id}/position`, payload: { position: 500 } });
+    expect((await list())[11]!.id).toBe(second.id);
+  });
+
+  it('refuses an unknown id, a bad position and a visitor', async () => {
+    const [first] = await list();
+    expect((await t.asAdmin({ method: 'PUT', url: '/api/products/nope/position', payload: { position: 0 } })).statusCode).toBe(404);
+    const bad = await t.asAdmin({ method: 'PUT', url: `/api/products/${first!.id}/position`, payload: { position: -1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/^position: /);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/products/${first!.id}/position`, payload: { position: 0 } })).statusCode).toBe(401);
+  });
+});

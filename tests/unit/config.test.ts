@@ -104,4 +104,13 @@ describe('configuration', () => {
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('runs one worker per available core unless WEB_CONCURRENCY says otherwise, and names a bad value', async () => {
+    const os = await import('node:os');
+    expect(loadConfig({}).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    for (const value of ['0', 'two', '1.5', '-1']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: value }), value).toThrow(/WEB_CONCURRENCY: must/);
+    }
+  });
 });

@@ -35,6 +35,12 @@ export type Product = Omit<z.output<typeof ProductInputSchema>, 'order'> & {
   order: number;
 };
 
+/** A long move in the admin: the product goes to this 0-based place in the list; everything is renumbered 0..n-1. */
+export const ProductMoveSchema = z.object({
+  position: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1_000_000, 'is too large'),
+});
+export type ProductMove = z.infer<typeof ProductMoveSchema>;
+
 export const ProductReorderSchema = z.object({
   products: z.array(ReorderItemSchema, { error: 'must be a list of {id, order}' }).max(10_000, 'is too long'),
 });

@@ -1,5 +1,5 @@
 import type { Product, Tag } from '../../../src/shared/schemas';
-import { categoryInput, expect, failApi, keyboardMove, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+import { adminApi, categoryInput, expect, failApi, keyboardMove, loginToken, openAdmin, pngFile, productInput, test, unique } from './fixtures';
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -227,7 +227,7 @@ test('product alerts and messages: gallery failures, tag creation failure, reord
     await api.remove(`/api/products/${second.id}`);
   }
 
-  await page.route('**/api/products', (route) =>
+  await page.route('**/api/products?**', (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) })
       : route.fallback(),
@@ -236,4 +236,63 @@ test('product alerts and messages: gallery failures, tag creation failure, reord
   await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
   await expect(page.getByText("Start by creating your first product. Products are the main items you'll be showcasing.")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add New Product' })).toHaveCount(2);
+});
+
+const COUNT = 300;
+
+// A catalogue of a few hundred products: the admin list pages, searches and still reorders.
+// Last in this file: while it runs, products created by the tests above would land on later pages.
+test.describe('a long product list', () => {
+  test.describe.configure({ timeout: 180_000 });
+  const prefix = `Bulk${Date.now().toString(36)}`;
+  let made: Product[] = [];
+
+  test.beforeAll(async ({ request }) => {
+    const api = adminApi(request, await loginToken(request));
+    made = [];
+    for (let i = 0; i < COUNT; i += 1) made.push(await api.createProduct(productInput(`${prefix} ${String(i).padStart(3, '0')}`)));
+  });
+
+  test.afterAll(async ({ request }) => {
+    const api = adminApi(request, await loginToken(request));
+    for (const product of made) await api.remove(`/api/products/${product.id}`);
+  });
+
+  test('pages (one page in the DOM), searches by title, and moves a product to the top or to a position', async ({ adminPage: page, api, request }) => {
+    await openAdmin(page, '/admin/products');
+    const rows = page.locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeLessThanOrEqual(200);
+    const total = (await (await request.get('/api/products?limit=1')).json()).meta.total as number;
+    await expect(page.getByText(`Showing 1–50 of ${total.toLocaleString('en-US')} products`)).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill(`${prefix.toLowerCase()} 123`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${prefix} 123`);
+
+    await search.fill(prefix);
+    await expect(page.getByText(`Showing 1–50 of ${COUNT} products`)).toBeVisible();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText(`Showing 51–100 of ${COUNT} products`)).toBeVisible();
+    await expect(rows.first()).toContainText(`${prefix} 050`);
+
+    // From the second page of the search, straight to the top of the whole list.
+    const target = made[77]!;
+    await page.getByRole('button', { name: `Move ${target.title} to top` }).click();
+    await expect.poll(async () => (await api.get<Product[]>('/api/products?limit=1'))[0]?.id).toBe(target.id);
+    await search.fill('');
+    await expect(rows.first()).toContainText(target.title);
+
+    // To a position typed in (1-based).
+    const other = made[200]!;
+    await search.fill(other.title);
+    await expect(rows).toHaveCount(1);
+    await page.getByRole('button', { name: `Move ${other.title} to position` }).click();
+    await page.getByLabel(`New position for ${other.title}`, { exact: false }).fill('3');
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(async () => (await api.get<Product[]>('/api/products?limit=5')).map((p) => p.id)[2]).toBe(other.id);
+    const orders = (await api.get<Product[]>('/api/products?limit=5')).map((p) => p.order);
+    expect(orders).toEqual([0, 1, 2, 3, 4]);
+  });
 });

@@ -21,7 +21,7 @@ test('a public subscription appears in the list with an en-US long date', async 
 test('loading, empty and both error states', async ({ adminPage: page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/newsletter/subscribers', async (route) => {
+  await page.route('**/api/newsletter/subscribers?**', async (route) => {
     await held;
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) });
   });
@@ -33,14 +33,14 @@ test('loading, empty and both error states', async ({ adminPage: page }) => {
   await expect(page.getByText('Subscribers will appear here once they sign up.')).toBeVisible();
   await expect(page.getByText('Total Subscribers: 0')).toBeVisible();
 
-  await page.unroute('**/api/newsletter/subscribers');
-  await failApi(page, '**/api/newsletter/subscribers', 'GET', 500, 'Internal server error');
+  await page.unroute('**/api/newsletter/subscribers?**');
+  await failApi(page, '**/api/newsletter/subscribers?**', 'GET', 500, 'Internal server error');
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText('Failed to load subscribers');
   await expect(page.getByText(/Total Subscribers/)).toHaveCount(0);
 
-  await page.unroute('**/api/newsletter/subscribers');
-  await abortApi(page, '**/api/newsletter/subscribers', 'GET');
+  await page.unroute('**/api/newsletter/subscribers?**');
+  await abortApi(page, '**/api/newsletter/subscribers?**', 'GET');
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText('An error occurred while loading subscribers');
 });

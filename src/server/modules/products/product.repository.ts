@@ -23,6 +23,14 @@ export const PRODUCT_ORDER: readonly KeyColumn[] = [
 export type ProductKey = [number, string, string];
 export const productKey = (row: ProductRow): ProductKey => [row.sort_order, row.title, row.id];
 
+const titleMatches = (text: string) => sql<boolean>`lower(${sql.ref('products.title')}) like ${containsPattern(text)} escape '\\'`;
+
+/**
+ * The category as an EXISTS test, so a page walks the list-order index and
+ * stops after `limit` rows (a category holds a good share of the catalogue);
+ * tags as IN subqueries driven by their index (a tag, and surely two, match
+ * few products, which a walk of the whole order would look for in vain).
+ */
 function filteredProducts(db: Db, filter: ProductFilter) {
   let query = db.selectFrom('products');
   const { categoryId, titleContains } = filter;
@@ -34,13 +42,9 @@ function filteredProducts(db: Db, filter: ProductFilter) {
     );
   }
   for (const tagId of filter.tagIds) {
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom('product_tags').select('product_tags.product_id').whereRef('product_tags.product_id', '=', 'products.id').where('product_tags.tag_id', '=', tagId)),
-    );
+    query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_id', '=', tagId));
   }
-  if (titleContains !== undefined) {
-    query = query.where(sql<boolean>`lower(${sql.ref('products.title')}) like ${containsPattern(titleContains)} escape '\\'`);
-  }
+  if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
   return query;
 }
 
@@ -58,8 +62,35 @@ export function selectProducts(
   return query.execute();
 }
 
+/** Every product's id and order, in list order: what a move needs, without the content. */
+export function selectProductOrder(db: Db): Promise<Pick<ProductRow, 'id' | 'sort_order'>[]> {
+  return db.selectFrom('products').select(['id', 'sort_order']).orderBy('sort_order').orderBy('title').orderBy('id').execute();
+}
+
+/**
+ * How many products match. Unlike a page, which walks the list order and
+ * stops early, a count reads every match: it starts from the link indexes
+ * (IN subqueries), and a category alone is counted on its links only.
+ */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const { categoryId, tagIds, titleContains } = filter;
+  if (categoryId !== undefined && tagIds.length === 0 && titleContains === undefined) {
+    const row = await db
+      .selectFrom('product_categories')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('category_id', '=', categoryId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+  let query = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count'));
+  if (categoryId !== undefined) {
+    query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_categories').select('product_categories.product_id').where('product_categories.category_id', '=', categoryId));
+  }
+  for (const tagId of tagIds) {
+    query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_id', '=', tagId));
+  }
+  if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
+  const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductInputSchema, ProductReorderSchema } from '../../../shared/schemas/product';
+import { ProductInputSchema, ProductMoveSchema, ProductReorderSchema } from '../../../shared/schemas/product';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
@@ -14,6 +14,7 @@ import {
   getProductById,
   getProductBySlug,
   listProducts,
+  moveProduct,
   pageProducts,
   reorderProducts,
   updateProduct,
@@ -43,6 +44,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/reorder/bulk', { schema: { body: ProductReorderSchema } }, async (request) => {
     const products = await reorderProducts(writerFor(app.ctx, request), request.body.products);
     return ok(products);
+  });
+
+  app.put('/:id/position', { schema: { params: IdParams, body: ProductMoveSchema } }, async (request) => {
+    const moved = await moveProduct(writerFor(app.ctx, request), request.params.id, request.body.position);
+    return ok(moved);
   });
 
   app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {

@@ -30,6 +30,7 @@ import {
   selectProductById,
   selectProductBySlug,
   selectProductLinks,
+  selectProductOrder,
   updateProductRow,
   type ProductFilter,
   type ProductKey,
@@ -229,6 +230,31 @@ export async function deleteProduct(writer: Writer, id: string): Promise<void> {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
   });
   recordChange(writer, { entity: 'product', action: 'delete', id, before: before ?? null, after: null });
+}
+
+/**
+ * Moves one product to `position` (0-based, clamped to the end) and renumbers
+ * the list 0..n-1, in one transaction. Only rows whose number changes are
+ * written, so once the list is numbered densely a move costs the rows it passes.
+ */
+export async function moveProduct(writer: Writer, id: string, position: number): Promise<{ id: string; order: number }> {
+  const now = nowIso();
+  const moved = await inTransaction(writer.db, async (trx) => {
+    // Under the list's order lock, like reorders and creates: positions stay unique.
+    await lockListOrder(trx, 'products');
+    const rows = await selectProductOrder(trx);
+    const from = rows.findIndex((row) => row.id === id);
+    if (from === -1) throw notFound(PRODUCT_NOT_FOUND);
+    const to = Math.min(position, rows.length - 1);
+    const [moved] = rows.splice(from, 1);
+    rows.splice(to, 0, moved!);
+    for (const [order, row] of rows.entries()) {
+      if (row.sort_order !== order) await updateProductRow(trx, row.id, { sort_order: order, updated_at: now });
+    }
+    return { id, order: to };
+  });
+  recordChange(writer, { entity: 'product', action: 'reorder', id, before: null, after: moved });
+  return moved;
 }
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */

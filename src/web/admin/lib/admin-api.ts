@@ -1,4 +1,5 @@
-import { ApiError, apiRequest } from '../../api/client';
+import { ApiError, apiPage, apiRequest } from '../../api/client';
+import type { Page } from '../../../shared/schemas/list';
 
 /** Fired when the server no longer accepts the admin token mid-session. */
 export const UNAUTHORIZED_EVENT = 'admin:unauthorized';
@@ -9,9 +10,18 @@ type Options = Parameters<typeof apiRequest>[1];
  * The shared client plus one admin concern: a 401 means the session expired
  * or was revoked elsewhere, so the app falls back to the login screen.
  */
-export async function adminRequest<T>(path: string, options?: Options): Promise<T> {
+export function adminRequest<T>(path: string, options?: Options): Promise<T> {
+  return signedOutOn401(apiRequest<T>(path, options));
+}
+
+/** One page of a list route (`limit`/`cursor`/filters in `path`). */
+export function adminPage<T>(path: string, options?: Options): Promise<Page<T>> {
+  return signedOutOn401(apiPage<T>(path, options));
+}
+
+async function signedOutOn401<T>(request: Promise<T>): Promise<T> {
   try {
-    return await apiRequest<T>(path, options);
+    return await request;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));

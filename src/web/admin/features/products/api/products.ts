@@ -1,8 +1,15 @@
 import type { Product, ProductInput, ReorderItem } from '../../../../../shared/schemas';
-import { byOrder } from '../../../../../shared/constants';
-import { adminRequest } from '../../../lib/admin-api';
+import { adminPage, adminRequest } from '../../../lib/admin-api';
 
-export const listProducts = async () => (await adminRequest<Product[]>('/products')).sort(byOrder);
+/** Rows per page of the admin list: one page is all the DOM holds. */
+export const PRODUCTS_PAGE_SIZE = 50;
+
+export const pageProducts = ({ q, cursor }: { q: string; cursor: string | undefined }) => {
+  const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
+  if (q) params.set('q', q);
+  if (cursor) params.set('cursor', cursor);
+  return adminPage<Product>(`/products?${params}`);
+};
 export const getProduct = (id: string) => adminRequest<Product>(`/products/${encodeURIComponent(id)}`);
 export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input, failure: 'Failed to create product' });
 export const updateProduct = (id: string, input: ProductInput) =>
@@ -10,3 +17,6 @@ export const updateProduct = (id: string, input: ProductInput) =>
 export const deleteProduct = (id: string) => adminRequest<unknown>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete product' });
 export const reorderProducts = (products: ReorderItem[]) =>
   adminRequest<unknown>('/products/reorder/bulk', { method: 'PUT', body: { products }, failure: 'Failed to reorder products' });
+/** A long move: the server renumbers the list with the product at `position` (0-based). */
+export const moveProductTo = (id: string, position: number) =>
+  adminRequest<unknown>(`/products/${encodeURIComponent(id)}/position`, { method: 'PUT', body: { position }, failure: 'Failed to reorder products' });

@@ -19,7 +19,7 @@ import { adminRequest } from '../../../lib/admin-api';
 import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { paths } from '../../../lib/paths';
-import { createProduct, getProduct, listProducts, updateProduct } from '../api/products';
+import { createProduct, getProduct, updateProduct } from '../api/products';
 import { listTags } from '../api/tags';
 import { GalleryEditor } from './gallery-editor';
 import { TagSelector } from './tag-selector';
@@ -55,9 +55,8 @@ const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
 async function loadForm(id: string | undefined): Promise<Loaded> {
   const [categories, tags] = await Promise.all([adminRequest<Category[]>('/categories'), listTags()]);
   if (id) return { id, form: fromProduct(await getProduct(id)), categories, tags };
-  const products = await listProducts();
-  const order = products.reduce((max, product) => Math.max(max, product.order ?? 0), -1) + 1;
-  return { id: null, form: blankProduct(order), categories, tags };
+  // The order is the server's to choose on create (the highest plus 1): no need to read every product here.
+  return { id: null, form: blankProduct(0), categories, tags };
 }
 
 export default function ProductFormScreen() {
@@ -100,7 +99,8 @@ function ProductEditor({ loaded }: { loaded: Loaded }) {
     setSaving(true);
     try {
       if (id) await updateProduct(id, parsed.data);
-      else await createProduct(parsed.data);
+      // Without an order the server appends the new product after the last one (max + 1).
+      else await createProduct({ ...parsed.data, order: undefined });
       allowNextNavigation();
       navigate(paths.products);
     } catch (error) {

@@ -1,24 +1,27 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { arrayMove } from '@dnd-kit/sortable';
 import type { Category, Product, Tag } from '../../../../../shared/schemas';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager, SearchField } from '../../../components/ui/pager';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
 import { LoadError } from '../../../components/ui/save-feedback';
 import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
 import { useLoad } from '../../../hooks/use-load';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
-import { useSortableList } from '../../../hooks/use-sortable-list';
 import { adminRequest } from '../../../lib/admin-api';
 import { paths } from '../../../lib/paths';
-import { deleteProduct, listProducts, reorderProducts } from '../api/products';
+import { PRODUCTS_PAGE_SIZE, deleteProduct, moveProductTo, pageProducts, reorderProducts } from '../api/products';
 import { listTags } from '../api/tags';
 
-type Loaded = { products: Product[]; categories: Category[]; tags: Tag[] };
+type Names = { categories: Category[]; tags: Tag[] };
 
-const loadAll = async (): Promise<Loaded> => {
-  const [products, categories, tags] = await Promise.all([listProducts(), adminRequest<Category[]>('/categories'), listTags()]);
-  return { products, categories, tags };
+const loadNames = async (): Promise<Names> => {
+  const [categories, tags] = await Promise.all([adminRequest<Category[]>('/categories'), listTags()]);
+  return { categories, tags };
 };
 
 /** Names for the ids, joined by a comma, or "-" when there are none (spec §2). */
@@ -27,8 +30,18 @@ export function joinNames(ids: string[], items: { id: string; title: string }[])
   return names.length ? names.join(', ') : '-';
 }
 
+const failedToReorder = (error: unknown) => {
+  console.error(error);
+  window.alert('Failed to reorder products');
+};
+
 export default function ProductsListScreen() {
-  const state = useLoad(loadAll, 'products');
+  const names = useLoad(loadNames, 'product-names');
+  const list = usePagedList(pageProducts);
+  const state = list.state;
+  const loading = state.status === 'loading' || names.status === 'loading';
+  const failed = state.status === 'error' || names.status === 'error';
+  const empty = state.status === 'ready' && state.total === 0 && list.q === '';
   return (
     <div className="adm-page">
       <PageHeader
@@ -40,31 +53,71 @@ export default function ProductsListScreen() {
           </Link>
         }
       />
-      {state.status === 'loading' ? <InlineLoading /> : null}
-      {state.status === 'error' ? <LoadError what="products" /> : null}
-      {state.status === 'ready' ? <ProductsTable loaded={state.data} /> : null}
+      {!empty && !failed ? <SearchField label="Search products" value={list.search} onChange={list.setSearch} /> : null}
+      {loading && !failed ? <InlineLoading /> : null}
+      {failed ? <LoadError what="products" /> : null}
+      {empty ? (
+        <EmptyState
+          title="No products yet"
+          text="Start by creating your first product. Products are the main items you'll be showcasing."
+          actionLabel="Add New Product"
+          actionHref={paths.newProduct}
+        />
+      ) : null}
+      {!empty && state.status === 'ready' && names.status === 'ready' ? (
+        <ProductsTable list={list} rows={state.rows} total={state.total} hasNext={state.nextCursor !== null} names={names.data} />
+      ) : null}
     </div>
   );
 }
 
-function ProductsTable({ loaded }: { loaded: Loaded }) {
-  const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products', listProducts);
-  const removal = usePendingDelete(deleteProduct, setItems, 'Failed to delete product');
+type TableProps = { list: ReturnType<typeof usePagedList<Product>>; rows: Product[]; total: number; hasNext: boolean; names: Names };
 
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        title="No products yet"
-        text="Start by creating your first product. Products are the main items you'll be showcasing."
-        actionLabel="Add New Product"
-        actionHref={paths.newProduct}
-      />
-    );
-  }
+function ProductsTable({ list, rows, total, hasNext, names }: TableProps) {
+  const removal = usePendingDelete<Product>(deleteProduct, list.setRows, 'Failed to delete product');
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const pageStart = list.pageIndex * PRODUCTS_PAGE_SIZE;
+
+  /**
+   * A drag within the page: the rows swap the order numbers they already hold,
+   * so only the rows that moved are saved. Numbers with ties cannot express
+   * the new sequence: then the server places the product and renumbers the list.
+   */
+  const moveWithinPage = (from: number, to: number) => {
+    const orders = rows.map((row) => row.order);
+    const distinct = orders.every((order, i) => i === 0 || order > orders[i - 1]!);
+    const next = arrayMove(rows, from, to).map((row, i) => (distinct ? { ...row, order: orders[i]! } : row));
+    list.setRows(() => next);
+    const moved = rows[from]!;
+    const before = new Map(rows.map((row) => [row.id, row.order]));
+    const save = distinct
+      ? reorderProducts(next.filter((row) => row.order !== before.get(row.id)).map(({ id, order }) => ({ id, order })))
+      : moveProductTo(moved.id, list.q ? orders[to]! : pageStart + to);
+    // Shown first; after a failure the page shows what the server holds again (issue 10, decision 012).
+    save.catch((error: unknown) => {
+      failedToReorder(error);
+      list.reload();
+    });
+  };
+
+  const moveTo = (product: Product, position: number) => {
+    setMovingId(null);
+    moveProductTo(product.id, position).then(list.reload, failedToReorder);
+  };
+
+  if (rows.length === 0) return <p className="adm-empty-note">No products match “{list.q}”.</p>;
   return (
     <>
+      <Pager
+        noun="products"
+        first={pageStart + 1}
+        shown={rows.length}
+        total={total}
+        onPrevious={list.pageIndex > 0 ? list.previous : undefined}
+        onNext={hasNext ? list.next : undefined}
+      />
       <div className="adm-table-wrap">
-        <ReorderContext ids={items.map((item) => item.id)} onMove={move} labelOf={(id) => items.find((item) => item.id === id)?.title ?? 'product'}>
+        <ReorderContext ids={rows.map((row) => row.id)} onMove={moveWithinPage} labelOf={(id) => rows.find((row) => row.id === id)?.title ?? 'product'}>
           <table className="adm-table">
             <thead>
               <tr>
@@ -79,15 +132,15 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
               </tr>
             </thead>
             <tbody>
-              {items.map((product) => (
+              {rows.map((product) => (
                 <SortableRow key={product.id} id={product.id} label={product.title}>
-                  <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
+                  <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" loading="lazy" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
                   <td className="adm-table__title">
                     {product.title}
                     <span className="adm-table__subtext">{product.duration}</span>
                   </td>
-                  <td>{joinNames(product.categories, loaded.categories)}</td>
-                  <td>{joinNames(product.tags, loaded.tags)}</td>
+                  <td>{joinNames(product.categories, names.categories)}</td>
+                  <td>{joinNames(product.tags, names.tags)}</td>
                   <td>
                     <RowActions
                       label={product.title}
@@ -95,6 +148,18 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
                       viewHref={paths.publicProduct(product.slug)}
                       onDelete={() => removal.ask(product)}
                     />
+                    {movingId === product.id ? (
+                      <MoveForm product={product} onMove={(position) => moveTo(product, position)} onCancel={() => setMovingId(null)} />
+                    ) : (
+                      <div className="adm-move">
+                        <button type="button" className="adm-button adm-button--small" aria-label={`Move ${product.title} to top`} onClick={() => moveTo(product, 0)}>
+                          Move to top
+                        </button>
+                        <button type="button" className="adm-button adm-button--small" aria-label={`Move ${product.title} to position`} onClick={() => setMovingId(product.id)}>
+                          Move to position
+                        </button>
+                      </div>
+                    )}
                   </td>
                 </SortableRow>
               ))}
@@ -104,5 +169,34 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
       </div>
       <DeleteDialog removal={removal} title="Delete Product" question="Are you sure you want to delete this product?" />
     </>
+  );
+}
+
+/** Positions in the whole list, counted from 1 for people (the API counts from 0 and stops at the end). */
+function MoveForm({ product, onMove, onCancel }: { product: Product; onMove: (position: number) => void; onCancel: () => void }) {
+  const [value, setValue] = useState('1');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const position = Math.round(Number(value));
+    if (Number.isFinite(position) && position >= 1) onMove(position - 1);
+  };
+  return (
+    <form className="adm-move" onSubmit={submit}>
+      <input
+        className="adm-input"
+        type="number"
+        min={1}
+        aria-label={`New position for ${product.title}`}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        autoFocus
+      />
+      <button type="submit" className="adm-button adm-button--small adm-button--primary">
+        Move
+      </button>
+      <button type="button" className="adm-button adm-button--small" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,27 @@
+import type { ContentEvents } from '../content-events';
+
+/** The message a worker sends its primary after a write, and the primary passes to every other worker. */
+export const CONTENT_CHANGED = 'showcase:content-changed';
+
+type RelayMessage = { type: typeof CONTENT_CHANGED };
+export const isContentChanged = (message: unknown): message is RelayMessage =>
+  typeof message === 'object' && message !== null && (message as RelayMessage).type === CONTENT_CHANGED;
+
+/**
+ * In a cluster worker: tells the primary about this worker's writes and
+ * drops cached pages when another worker wrote (docs/decisions/007). With
+ * PostgreSQL every worker already hears every copy's NOTIFY, so nothing is relayed.
+ */
+export function relayContentChanges(events: ContentEvents, usesPostgres: boolean): () => void {
+  if (!process.send || usesPostgres) return () => {};
+  const tellPrimary = () => process.send?.({ type: CONTENT_CHANGED } satisfies RelayMessage);
+  const hear = (message: unknown) => {
+    if (isContentChanged(message)) events.changedElsewhere();
+  };
+  events.on('change', tellPrimary);
+  process.on('message', hear);
+  return () => {
+    events.off('change', tellPrimary);
+    process.off('message', hear);
+  };
+}

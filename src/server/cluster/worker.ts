@@ -1,0 +1,32 @@
+import type { Config } from '../config';
+import { buildApp } from '../app';
+import { relayContentChanges } from './content-relay';
+
+/** Serves requests: in a cluster worker (the primary prepared the database) or alone. */
+export async function runWorker(config: Config, options: { prepared: boolean }): Promise<void> {
+  const app = await buildApp(config, { prepared: options.prepared });
+  const stopRelay = relayContentChanges(app.ctx.contentEvents, app.ctx.dbKind === 'postgres');
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    stopRelay();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!options.prepared) app.log.info(`Showcase is running at ${config.publicUrl} (database: ${app.ctx.dbKind}, data: ${config.dataDir})`);
+}

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
+
+// The built server (`npm run build`) as a real cluster: a primary and two workers on one database.
+const SERVER = path.resolve('dist/server/main.js');
+const PORT = 4300 + Math.floor(Math.random() * 500);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+describe.skipIf(!fs.existsSync(SERVER))('the server on every core', () => {
+  let env: TestEnv;
+  let server: ChildProcess;
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    await env?.destroy();
+  });
+
+  // Three processes start (a primary and two workers): slow on a busy machine.
+  it('prepares the database once, and a write through one worker refreshes the pages of the others', { timeout: 120_000 }, async () => {
+    env = await createTestEnv();
+    let output = '';
+    server = spawn(process.execPath, [SERVER], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: env.dataDir,
+        DATABASE_URL: env.databaseUrl ?? '',
+        ADMIN_PASSWORD,
+        SEED_DEMO: 'true',
+        WEB_CONCURRENCY: '2',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk) => (output += chunk));
+    server.stderr!.on('data', (chunk) => (output += chunk));
+    for (let i = 0; i < 300; i++) {
+      if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(output).toContain('with 2 workers');
+
+    // Seeded once: each demo slug exists once.
+    const products = (await (await fetch(`${BASE}/api/products`)).json()).data as { slug: string }[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
+
+    // Warm the cached /about page in both workers (connections are spread across them).
+    const aboutBodies = async (count: number) => Promise.all(Array.from({ length: count }, async () => (await fetch(`${BASE}/about`, { headers: { connection: 'close' } })).text()));
+    await aboutBodies(20);
+
+    const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: ADMIN_PASSWORD }) });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const saved = await fetch(`${BASE}/api/about`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ heroConfig: { title: 'Written by one worker' }, content: null }),
+    });
+    expect(saved.status).toBe(200);
+
+    // After one fresh render per worker, every worker serves the new page.
+    await expect
+      .poll(async () => (await aboutBodies(20)).every((body) => body.includes('Written by one worker')), { timeout: 10_000, interval: 200 })
+      .toBe(true);
+  });
+});
