@@ -10,6 +10,8 @@ import * as initial from './migrations/2026-11-21-0001-initial';
 import * as rateLimits from './migrations/2026-11-23-0501-rate-limits';
 import * as listIndexesAndTagSlugs from './migrations/2026-11-23-0101-list-indexes-and-tag-slugs';
 import * as healthProbe from './migrations/2026-11-23-0201-health-probe';
+import * as publishStatus from './migrations/2026-11-23-0801-publish-status';
+import * as revisionsAndPreviews from './migrations/2026-11-23-0802-revisions-and-previews';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -90,6 +92,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0501-rate-limits': rateLimits,
   '2026-11-23-0101-list-indexes-and-tag-slugs': listIndexesAndTagSlugs,
   '2026-11-23-0201-health-probe': healthProbe,
+  '2026-11-23-0801-publish-status': publishStatus,
+  '2026-11-23-0802-revisions-and-previews': revisionsAndPreviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,3 +8,4 @@ export * from './newsletter';
 export * from './auth';
 export * from './api';
 export * from './list';
+export * from './publish';

@@ -2,13 +2,14 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
+import { visibleWhere, type Visibility } from '../../content/visibility';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
 export type ProductLinks = { categories: string[]; tags: string[] };
 
 /** What a product list is narrowed to: ids already resolved from slugs. */
-export type ProductFilter = { categoryId?: string | undefined; tagIds: string[]; titleContains?: string | undefined };
+export type ProductFilter = { categoryId?: string | undefined; tagIds: string[]; titleContains?: string | undefined; visibility: Visibility };
 
 /**
  * The list order: `order`, then title, then id, so ties have one answer. Both
@@ -24,7 +25,7 @@ export type ProductKey = [number, string, string];
 export const productKey = (row: ProductRow): ProductKey => [row.sort_order, row.title, row.id];
 
 function filteredProducts(db: Db, filter: ProductFilter) {
-  let query = db.selectFrom('products');
+  let query = db.selectFrom('products').where(visibleWhere('products', filter.visibility));
   const { categoryId, titleContains } = filter;
   if (categoryId !== undefined) {
     query = query.where((eb) =>
@@ -63,10 +64,12 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   return Number(row?.count ?? 0);
 }
 
+/** Any status: callers decide what their viewer may see. */
 export function selectProductById(db: Db, id: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Any status: callers decide what their viewer may see. */
 export function selectProductBySlug(db: Db, slug: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
@@ -107,9 +110,17 @@ export async function insertProduct(db: Db, row: Insertable<ProductRow>): Promis
   await db.insertInto('products').values(row).execute();
 }
 
-/** Returns false when no row has that id. */
-export async function updateProductRow(db: Db, id: string, changes: Updateable<ProductRow>): Promise<boolean> {
-  const result = await db.updateTable('products').set(changes).where('id', '=', id).executeTakeFirst();
+/**
+ * Writes the changes and moves the version; with `ifVersion`, only when the
+ * row is still at that version (compare-and-set). Returns false when no row matched.
+ */
+export async function updateProductRow(db: Db, id: string, changes: Updateable<ProductRow>, ifVersion?: number): Promise<boolean> {
+  let query = db
+    .updateTable('products')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (ifVersion !== undefined) query = query.where('version', '=', ifVersion);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -43,6 +43,8 @@ const blankProduct = (order: number): ProductForm => ({
   darkMode: false,
   heroConfig: defaultHeroConfig(),
   order,
+  status: 'published',
+  publishAt: null,
 });
 
 const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
