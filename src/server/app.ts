@@ -14,6 +14,8 @@ import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { PERMISSIONS_POLICY } from './http/permissions-policy';
+import { RevisionRecorder } from './modules/revisions/revision-recorder';
+import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -65,16 +67,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
   await ensureAdminPassword(database.db, config.adminPassword, announce);
+  const revisions = new RevisionRecorder(database.db, app.log);
+  revisions.listen(contentEvents);
+  const schedule = new PublishSchedule(database.db, contentEvents, app.log);
+  await schedule.refresh();
   app.decorate('ctx', {
     config,
     db: database.db,
     dbKind: database.kind,
     contentEvents,
+    revisions,
+    schedule,
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onClose', async () => {
+    schedule.stop();
     await notifications.stop();
+    await revisions.settled();
     await database.close();
   });
 

@@ -8,6 +8,8 @@ import { siteRoutes } from './modules/site/site.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadRoutes } from './modules/media/upload.routes';
 import { installAdminGuard } from './modules/auth/guard';
+import { revisionRoutes } from './modules/revisions/revision.routes';
+import { previewRoutes } from './modules/preview/preview.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -20,4 +22,6 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(siteRoutes);
   await app.register(newsletterRoutes, { prefix: '/newsletter' });
   await app.register(uploadRoutes);
+  await app.register(revisionRoutes);
+  await app.register(previewRoutes);
 };

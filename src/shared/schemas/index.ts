@@ -9,3 +9,5 @@ export * from './auth';
 export * from './api';
 export * from './list';
 export * from './publish';
+export * from './revision';
+export * from './preview';

@@ -91,3 +91,10 @@ export async function selectExistingCategoryIds(db: Db, ids: string[]): Promise<
   const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** Of these ids, the categories the visibility allows. */
+export async function selectVisibleCategoryIds(db: Db, ids: string[], visibility: Visibility): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).where(visibleWhere('categories', visibility)).execute();
+  return new Set(rows.map((row) => row.id));
+}

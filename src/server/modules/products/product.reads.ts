@@ -11,6 +11,7 @@ import { decodeCursor, toPage } from '../../db/paging';
 import { isVisibleRow, publishState, visibilityFor } from '../../content/visibility';
 import type { Viewer } from '../../content/viewer';
 import { visibleCategoryId } from '../categories/category.service';
+import { selectVisibleCategoryIds } from '../categories/category.repository';
 import { selectTagIdsBySlugs } from '../tags/tag.repository';
 import { z } from 'zod';
 import {
@@ -81,8 +82,19 @@ async function resolveFilter(db: Db, viewer: Viewer, query: ProductQuery): Promi
   return { categoryId, tagIds, titleContains: query.q, visibility: visibilityFor(viewer, query.status) };
 }
 
-async function withLinksAll(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const links = await selectProductLinks(db, rows.map((row) => row.id));
+/** Links as the viewer may see them: a visitor is not told of categories that are not live. */
+async function linksFor(db: Db, viewer: Viewer, productIds: string[] | undefined): Promise<Map<string, ProductLinks>> {
+  const links = await selectProductLinks(db, productIds);
+  if (viewer === 'admin') return links;
+  const categoryIds = [...new Set([...links.values()].flatMap((entry) => entry.categories))];
+  const visible = await selectVisibleCategoryIds(db, categoryIds, visibilityFor('visitor'));
+  if (visible.size === categoryIds.length) return links;
+  for (const entry of links.values()) entry.categories = entry.categories.filter((id) => visible.has(id));
+  return links;
+}
+
+async function withLinksAll(db: Db, viewer: Viewer, rows: ProductRow[]): Promise<Product[]> {
+  const links = await linksFor(db, viewer, rows.map((row) => row.id));
   return rows.map((row) => toProduct(row, links.get(row.id)));
 }
 
@@ -93,7 +105,7 @@ export async function listProducts(db: Db, viewer: Viewer, query: ProductQuery =
   const rows = await selectProducts(db, filter);
   const narrowed = filter.categoryId || filter.tagIds.length || filter.titleContains || viewer === 'visitor' || query.status;
   // With no filter every link is wanted: one scan instead of a 10,000-id IN list.
-  const links = await selectProductLinks(db, narrowed ? rows.map((row) => row.id) : undefined);
+  const links = await linksFor(db, viewer, narrowed ? rows.map((row) => row.id) : undefined);
   return rows.map((row) => toProduct(row, links.get(row.id)));
 }
 
@@ -115,12 +127,12 @@ export async function pageProducts(
   const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset });
   const total = await countProducts(db, filter);
   const page = toPage(rows, limit, productKey, (row) => row, total);
-  return { ...page, items: await withLinksAll(db, page.items) };
+  return { ...page, items: await withLinksAll(db, viewer, page.items) };
 }
 
 async function withLinks(db: Db, row: ProductRow | undefined, viewer: Viewer): Promise<Versioned<Product> | undefined> {
   if (!row || (viewer === 'visitor' && !isVisibleRow(row))) return undefined;
-  const links = await selectProductLinks(db, [row.id]);
+  const links = await linksFor(db, viewer, [row.id]);
   return { item: toProduct(row, links.get(row.id)), version: row.version };
 }
 
