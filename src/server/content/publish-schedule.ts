@@ -18,6 +18,7 @@ export const SCHEDULE_POLL_MS = 15_000;
  */
 export class PublishSchedule {
   private nextDue: string | null = null;
+  private passed = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly poll: NodeJS.Timeout;
   private stopped = false;
@@ -39,9 +40,15 @@ export class PublishSchedule {
     return this.nextDue;
   }
 
+  /** When (ms) the last scheduled time passed: pages made before it must not be shown, even while a new one renders. */
+  get lastPassedAt(): number {
+    return this.passed;
+  }
+
   /** Moves the content version if a scheduled time has passed; cheap enough for every page request. */
   checkDue(): void {
     if (this.nextDue === null || this.nextDue > new Date().toISOString()) return;
+    this.passed = Date.parse(this.nextDue);
     this.nextDue = null;
     this.events.changedElsewhere();
   }

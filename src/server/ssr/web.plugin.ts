@@ -42,7 +42,8 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
   const { config, db, contentEvents, schedule } = app.ctx;
   const source = createServerContentSource(db);
   // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
-  const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
+  // A page made before a scheduled item went live is not served even as a stale fallback.
+  const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
   app.decorate('renderCache', cache);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
