@@ -1,8 +1,9 @@
-import type { Product, ProductInput, ReorderItem } from '../../../../../shared/schemas';
+import type { Product, ProductInput, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
 import { byOrder } from '../../../../../shared/constants';
 import { adminRequest } from '../../../lib/admin-api';
 
-export const listProducts = async () => (await adminRequest<Product[]>('/products')).sort(byOrder);
+export const listProducts = async (status?: PublishStatus) =>
+  (await adminRequest<Product[]>(status ? `/products?status=${status}` : '/products')).sort(byOrder);
 export const getProduct = (id: string) => adminRequest<Product>(`/products/${encodeURIComponent(id)}`);
 export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input, failure: 'Failed to create product' });
 export const updateProduct = (id: string, input: ProductInput) =>

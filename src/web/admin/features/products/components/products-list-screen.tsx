@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Category, Product, Tag } from '../../../../../shared/schemas';
+import type { Category, Product, PublishStatus, Tag } from '../../../../../shared/schemas';
+import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
 import { LoadError } from '../../../components/ui/save-feedback';
-import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
+import { ReorderContext } from '../../../components/ui/sortable';
+import { ListRow as Row } from '../../../components/ui/list-row';
 import { useLoad } from '../../../hooks/use-load';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { useSortableList } from '../../../hooks/use-sortable-list';
@@ -16,8 +19,8 @@ import { listTags } from '../api/tags';
 
 type Loaded = { products: Product[]; categories: Category[]; tags: Tag[] };
 
-const loadAll = async (): Promise<Loaded> => {
-  const [products, categories, tags] = await Promise.all([listProducts(), adminRequest<Category[]>('/categories'), listTags()]);
+const loadAll = async (status: PublishStatus | ''): Promise<Loaded> => {
+  const [products, categories, tags] = await Promise.all([listProducts(status || undefined), adminRequest<Category[]>('/categories'), listTags()]);
   return { products, categories, tags };
 };
 
@@ -28,7 +31,8 @@ export function joinNames(ids: string[], items: { id: string; title: string }[])
 }
 
 export default function ProductsListScreen() {
-  const state = useLoad(loadAll, 'products');
+  const [status, setStatus] = useState<PublishStatus | ''>('');
+  const state = useLoad(() => loadAll(status), `products ${status}`);
   return (
     <div className="adm-page">
       <PageHeader
@@ -40,15 +44,16 @@ export default function ProductsListScreen() {
           </Link>
         }
       />
+      <StatusFilter value={status} onChange={setStatus} />
       {state.status === 'loading' ? <InlineLoading /> : null}
       {state.status === 'error' ? <LoadError what="products" /> : null}
-      {state.status === 'ready' ? <ProductsTable loaded={state.data} /> : null}
+      {state.status === 'ready' ? <ProductsTable key={status} loaded={state.data} reorderable={status === ''} /> : null}
     </div>
   );
 }
 
-function ProductsTable({ loaded }: { loaded: Loaded }) {
-  const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products', listProducts);
+function ProductsTable({ loaded, reorderable }: { loaded: Loaded; reorderable: boolean }) {
+  const { items, setItems, move } = useSortableList(loaded.products, reorderProducts, 'Failed to reorder products', () => listProducts());
   const removal = usePendingDelete(deleteProduct, setItems, 'Failed to delete product');
 
   if (items.length === 0) {
@@ -80,11 +85,12 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
             </thead>
             <tbody>
               {items.map((product) => (
-                <SortableRow key={product.id} id={product.id} label={product.title}>
+                <Row key={product.id} id={product.id} label={product.title} reorderable={reorderable}>
                   <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
                   <td className="adm-table__title">
                     {product.title}
                     <span className="adm-table__subtext">{product.duration}</span>
+                    <StatusBadge item={product} />
                   </td>
                   <td>{joinNames(product.categories, loaded.categories)}</td>
                   <td>{joinNames(product.tags, loaded.tags)}</td>
@@ -96,7 +102,7 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
                       onDelete={() => removal.ask(product)}
                     />
                   </td>
-                </SortableRow>
+                </Row>
               ))}
             </tbody>
           </table>
@@ -106,3 +112,4 @@ function ProductsTable({ loaded }: { loaded: Loaded }) {
     </>
   );
 }
+
