@@ -64,6 +64,7 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/homepage': hero,
   'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
   'PUT /api/theme': () => ({ primaryColor: '#123456', newsletterImage: '/uploads/n.jpg' }),
+  'POST /api/preview': () => ({ kind: 'about', data: { heroConfig: hero(), content: '<p>About</p>' } }),
 };
 /** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
 const NO_JSON_BODY = new Set([
@@ -74,6 +75,11 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/products/:id',
   'DELETE /api/categories/:id',
   'DELETE /api/tags/:id',
+  'POST /api/products/:id/revisions/:revisionId/restore',
+  'POST /api/categories/:id/revisions/:revisionId/restore',
+  'POST /api/homepage/revisions/:revisionId/restore',
+  'POST /api/about/revisions/:revisionId/restore',
+  'POST /api/theme/revisions/:revisionId/restore',
 ]);
 /** Multipart upload routes: any JSON body at all is the wrong kind of request. */
 const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);
