@@ -106,6 +106,10 @@ test('leaving an edited product asks first: a link, the back button and closing 
     );
     await page.close({ runBeforeUnload: true });
     expect(await prompt).toBe('beforeunload');
+    // Dismissed, the tab stayed; now leave for real so the test can end.
+    await expect(titleField).toHaveValue('Half-typed new title');
+    page.on('dialog', (browserDialog) => void browserDialog.accept());
+    await page.close({ runBeforeUnload: true });
   } finally {
     await api.remove(`/api/products/${product.id}`);
   }

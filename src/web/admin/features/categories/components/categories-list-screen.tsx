@@ -64,6 +64,7 @@ function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorde
                 <th scope="col">Tile Image</th>
                 <th scope="col">Title</th>
                 <th scope="col">Description</th>
+                <th scope="col">Status</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -73,11 +74,11 @@ function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorde
                   <td>
                     {category.tileImage ? <img className="adm-thumb" src={category.tileImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}
                   </td>
-                  <td className="adm-table__title">
-                    {category.title}
+                  <td className="adm-table__title">{category.title}</td>
+                  <td className="adm-table__description">{category.description}</td>
+                  <td>
                     <StatusBadge item={category} />
                   </td>
-                  <td className="adm-table__description">{category.description}</td>
                   <td>
                     <RowActions
                       label={category.title}

@@ -80,6 +80,7 @@ function ProductsTable({ loaded, reorderable }: { loaded: Loaded; reorderable: b
                 <th scope="col">Title</th>
                 <th scope="col">Categories</th>
                 <th scope="col">Tags</th>
+                <th scope="col">Status</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -90,10 +91,12 @@ function ProductsTable({ loaded, reorderable }: { loaded: Loaded; reorderable: b
                   <td className="adm-table__title">
                     {product.title}
                     <span className="adm-table__subtext">{product.duration}</span>
-                    <StatusBadge item={product} />
                   </td>
                   <td>{joinNames(product.categories, loaded.categories)}</td>
                   <td>{joinNames(product.tags, loaded.tags)}</td>
+                  <td>
+                    <StatusBadge item={product} />
+                  </td>
                   <td>
                     <RowActions
                       label={product.title}
