@@ -4,6 +4,8 @@ import type { ContentEvents } from './content-events';
 import type { ContentNotifications } from './content-notify';
 import type { VariantWorkers } from './modules/media/variant-queue';
 import type { AuditLog } from './modules/audit/audit-log';
+import type { RevisionRecorder } from './modules/revisions/revision-recorder';
+import type { PublishSchedule } from './content/publish-schedule';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -12,6 +14,10 @@ export type AppContext = {
   dbKind: DbKind;
   /** Told after every content write, so caches of rendered pages can drop stale entries. */
   contentEvents: ContentEvents;
+  /** Keeps a revision of every save; reads of revisions wait for it. */
+  revisions: RevisionRecorder;
+  /** When the next scheduled item goes live; moves the content version then. */
+  schedule: PublishSchedule;
   /** Hearing other copies' writes (PostgreSQL LISTEN); set once the app has started listening. */
   notifications?: ContentNotifications;
   /** Makes image variants in the background; `nudge()` after queueing an image. */

@@ -19,6 +19,8 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { PERMISSIONS_POLICY } from './http/permissions-policy';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { AuditLog } from './modules/audit/audit-log';
+import { RevisionRecorder } from './modules/revisions/revision-recorder';
+import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -81,6 +83,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdminPassword(database.db, config.adminPassword, announce);
   const audit = new AuditLog(database.db, app.log);
   const stopAuditing = audit.listen(contentEvents);
+  const revisions = new RevisionRecorder(database.db, app.log);
+  revisions.listen(contentEvents);
+  const schedule = new PublishSchedule(database.db, contentEvents, app.log);
+  await schedule.refresh();
   app.decorate('ctx', {
     config,
     db: database.db,
@@ -91,14 +97,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       recordChange({ db: database.db, events: contentEvents, actor: SYSTEM }, { entity: 'media', action: 'update', id: null, before: null, after: null }),
     ),
     audit,
+    revisions,
+    schedule,
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onClose', async () => {
+    schedule.stop();
     await app.ctx.mediaVariants.stop();
     await notifications.stop();
     stopAuditing();
     await audit.flush();
+    await revisions.settled();
     await database.close();
   });
 

@@ -11,6 +11,8 @@ import { installAdminGuard } from './modules/auth/guard';
 import { mediaRoutes } from './modules/media/media.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
+import { revisionRoutes } from './modules/revisions/revision.routes';
+import { previewRoutes } from './modules/preview/preview.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -26,4 +28,6 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(mediaRoutes, { prefix: '/media' });
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(backupRoutes, { prefix: '/backup' });
+  await app.register(revisionRoutes);
+  await app.register(previewRoutes);
 };

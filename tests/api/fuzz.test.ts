@@ -70,6 +70,7 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/auth/password': () => ({ currentPassword: 'not-the-password', newPassword: 'a-long-enough-new-passphrase' }),
   'POST /api/auth/2fa/enable': () => ({ code: '123456' }),
   'POST /api/auth/2fa/disable': () => ({ password: 'not-the-password', code: '123456' }),
+  'POST /api/preview': () => ({ kind: 'about', data: { heroConfig: hero(), content: '<p>About</p>' } }),
 };
 /** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
 const NO_JSON_BODY = new Set([
@@ -84,6 +85,11 @@ const NO_JSON_BODY = new Set([
   'POST /api/auth/2fa/setup',
   'POST /api/auth/sessions/revoke-others',
   'DELETE /api/auth/sessions/:id',
+  'POST /api/products/:id/revisions/:revisionId/restore',
+  'POST /api/categories/:id/revisions/:revisionId/restore',
+  'POST /api/homepage/revisions/:revisionId/restore',
+  'POST /api/about/revisions/:revisionId/restore',
+  'POST /api/theme/revisions/:revisionId/restore',
 ]);
 /** Multipart upload routes: any JSON body at all is the wrong kind of request. */
 const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);

@@ -272,7 +272,7 @@ describe('products API', () => {
 
   it('runs inside a caller\'s transaction (as the demo seeder does) and rolls back with it', async () => {
     const db = t.app.ctx.db;
-    const before = await listProducts(db);
+    const before = await listProducts(db, 'admin');
     const version = t.app.ctx.contentEvents.current;
     await expect(
       db.transaction().execute(async (trx) => {
@@ -283,7 +283,7 @@ describe('products API', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await listProducts(db)).toEqual(before);
+    expect(await listProducts(db, 'admin')).toEqual(before);
     // Nothing was committed, so nothing was announced: the page cache keeps its pages.
     expect(t.app.ctx.contentEvents.current).toBe(version);
     expect((await t.app.inject({ method: 'GET', url: '/api/categories/slug/in-trx' })).statusCode).toBe(404);

@@ -89,4 +89,23 @@ describe('render cache', () => {
     calls[2]!.finish('new');
     expect(text(await retry)).toBe('new');
   });
+
+  it('never serves a page stored before the stale cutoff (a scheduled item went live): the request waits for the new render', async () => {
+    let version = 1;
+    let cutoff = 0;
+    const cache = new RenderCache(() => version, { staleWaitMs: 5, staleCutoff: () => cutoff });
+    const { render, calls } = deferredRender();
+    const first = cache.get('/c', render);
+    await tick();
+    calls[0]!.finish('before');
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    version = 2;
+    cutoff = Date.now();
+    const answer = cache.get('/c', render);
+    // Far longer than the stale wait: the old page is still not given out.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    calls[1]!.finish('after');
+    expect(text(await answer)).toBe('after');
+  });
 });

@@ -24,13 +24,15 @@ export type ContentChange = {
   after: unknown;
   actor: Actor;
   at: string;
+  /** Why the write was made, when not an edit (e.g. "Restored the version of …"); revisions show it. */
+  note?: string;
 };
 
 /** Where a write service announces its change: the app's ContentEvents, or a buffer that replays after an outer transaction commits. */
 export type ChangeSink = Pick<ContentEvents, 'changed'>;
 
 /** What a write service needs: the database (or a transaction), the place to announce the change, and who asks. */
-export type Writer = { db: Db; events: ChangeSink; actor: Actor };
+export type Writer = { db: Db; events: ChangeSink; actor: Actor; note?: string };
 
 /**
  * A writer for several writes inside one outer transaction: their changes are
@@ -55,5 +57,5 @@ export function writerFor(ctx: { db: Db; contentEvents: ContentEvents }, request
 
 /** Announces a write that has been committed. */
 export function recordChange(writer: Writer, change: Omit<ContentChange, 'actor' | 'at'>): void {
-  writer.events.changed({ ...change, actor: writer.actor, at: new Date().toISOString() });
+  writer.events.changed({ ...change, actor: writer.actor, at: new Date().toISOString(), ...(writer.note ? { note: writer.note } : {}) });
 }

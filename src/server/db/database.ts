@@ -12,6 +12,8 @@ import * as listIndexesAndTagSlugs from './migrations/2026-11-23-0101-list-index
 import * as healthProbe from './migrations/2026-11-23-0201-health-probe';
 import * as mediaLibrary from './migrations/2026-11-23-0301-media-library';
 import * as operatorToolkit from './migrations/2026-11-23-0401-operator-toolkit';
+import * as publishStatus from './migrations/2026-11-23-0801-publish-status';
+import * as revisionsAndPreviews from './migrations/2026-11-23-0802-revisions-and-previews';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -94,6 +96,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0201-health-probe': healthProbe,
   '2026-11-23-0301-media-library': mediaLibrary,
   '2026-11-23-0401-operator-toolkit': operatorToolkit,
+  '2026-11-23-0801-publish-status': publishStatus,
+  '2026-11-23-0802-revisions-and-previews': revisionsAndPreviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

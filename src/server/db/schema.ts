@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of every table. Booleans are 0/1, timestamps ISO-8601 UTC text and
  * structured values JSON text, so one schema serves SQLite and PostgreSQL
@@ -15,6 +17,11 @@ export interface CategoryRow {
   empty_image: string;
   items_per_row: number;
   hero_config: string;
+  /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
+  status: string;
+  publish_at: string | null;
+  /** Moves on every save: the ETag that If-Match compares (1 on insert). */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -32,6 +39,11 @@ export interface ProductRow {
   gallery: string;
   sort_order: number;
   dark_mode: number;
+  /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
+  status: string;
+  publish_at: string | null;
+  /** Moves on every save: the ETag that If-Match compares (1 on insert). */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +74,29 @@ export interface SettingRow {
   key: string;
   value: string;
   updated_at: string;
+  /** Moves on every save: the ETag that If-Match compares. */
+  version: Generated<number>;
+}
+
+export interface RevisionRow {
+  id: string;
+  entity: string;
+  /** '' for the singletons. */
+  item_id: string;
+  created_at: string;
+  summary: string;
+  /** The item's API shape as saved, JSON. */
+  snapshot: string;
+}
+
+export interface PreviewRow {
+  id: string;
+  kind: string;
+  item_id: string | null;
+  /** The form's content, JSON. */
+  data: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface SubscriberRow {
@@ -159,4 +194,6 @@ export interface Database {
   health_probe: HealthProbeRow;
   audit_log: AuditLogRow;
   recovery_codes: RecoveryCodeRow;
+  revisions: RevisionRow;
+  previews: PreviewRow;
 }

@@ -24,12 +24,12 @@ export function themeStyle(primaryColor: string | undefined): string {
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232563eb'/%3E%3Cpath d='M11 9.5v13l11-6.5-11-6.5Z' fill='%23fff'/%3E%3C/svg%3E";
 
-function assetTags(assets: ClientAssets | null): string {
+function assetTags(assets: ClientAssets | null, scripts: boolean): string {
   if (!assets) return '';
   return [
     ...(assets.inlineCss !== undefined ? [`<style>${assets.inlineCss}</style>`] : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`)),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
-    `<script type="module" src="${assets.entry}"></script>`,
+    ...(scripts ? assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`) : []),
+    ...(scripts ? [`<script type="module" src="${assets.entry}"></script>`] : []),
   ].join('');
 }
 
@@ -43,6 +43,10 @@ type DocumentParts = {
   hydration: HydrationPayload | null;
   robots?: string;
   preloadImage?: ImagePreload | undefined;
+  /** Styles only, no client scripts: a page shown at a URL the client router does not know (previews). */
+  staticOnly?: boolean;
+  /** HTML before the page (the preview banner). */
+  before?: string;
 };
 
 /** Starts the largest picture's download with the stylesheet, before the body is parsed. */
@@ -65,7 +69,7 @@ export function htmlDocument(parts: DocumentParts): string {
   const pager = (['prev', 'next'] as const)
     .map((rel) => (parts.meta[rel] ? `<link rel="${rel}" href="${escapeHtml(parts.canonicalBase + parts.meta[rel])}">` : ''))
     .join('');
-  const data = parts.hydration
+  const data = parts.hydration && !parts.staticOnly
     ? `<script type="application/json" id="${HYDRATION_SCRIPT_ID}">${serializeJsonForHtml(parts.hydration)}</script>`
     : '';
   return (
@@ -81,9 +85,9 @@ export function htmlDocument(parts: DocumentParts): string {
     pager +
     `<link rel="icon" href="${ICON}">` +
     imagePreloadTag(parts.preloadImage) +
-    assetTags(parts.assets) +
+    assetTags(parts.assets, !parts.staticOnly) +
     // After the stylesheet, whose :root defaults it overrides.
     themeStyle(parts.primaryColor) +
-    `</head><body><div id="root">${parts.appHtml}</div>${data}</body></html>`
+    `</head><body>${parts.before ?? ''}<div id="root">${parts.appHtml}</div>${data}</body></html>`
   );
 }

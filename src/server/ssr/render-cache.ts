@@ -21,12 +21,25 @@ export class RenderCache {
 
   constructor(
     private readonly currentVersion: () => number,
-    options: { maxEntries?: number; maxBytes?: number; staleWaitMs?: number; maxAgeMs?: () => number | undefined } = {},
+    options: {
+      maxEntries?: number;
+      maxBytes?: number;
+      staleWaitMs?: number;
+      maxAgeMs?: () => number | undefined;
+      staleCutoff?: () => number;
+    } = {},
   ) {
     this.pages = new PageCache(options.maxEntries, options.maxBytes);
     this.staleWaitMs = options.staleWaitMs ?? STALE_WAIT_MS;
     this.maxAgeMs = options.maxAgeMs ?? (() => undefined);
+    this.staleCutoff = options.staleCutoff ?? (() => 0);
   }
+
+  /**
+   * Pages stored before this time (ms) are never served stale: a scheduled
+   * item went live then, and an older page would hide it for a while longer.
+   */
+  private readonly staleCutoff: () => number;
 
   /** How old a page of the current version may be; undefined: no limit (every write is heard of). */
   private readonly maxAgeMs: () => number | undefined;
@@ -54,7 +67,7 @@ export class RenderCache {
       const done = () => this.inFlight.delete(flightKey);
       flight.then(done, done);
     }
-    if (!cached) return flight;
+    if (!cached || cached.storedAt < this.staleCutoff()) return flight;
     this.stats.stale += 1;
     if (!started) return cached;
     let timer: NodeJS.Timeout | undefined;

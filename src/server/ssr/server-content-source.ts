@@ -6,14 +6,18 @@ import { getTagsByIds, listTags } from '../modules/tags/tag.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
 import { describeImages } from '../modules/media/image-info';
 
-/** The route loaders' view of the content when rendering on the server: the services, no HTTP round trip. */
+/**
+ * The route loaders' view of the content when rendering on the server: the
+ * services, no HTTP round trip. Always a visitor's view: these pages are
+ * cached and shown to everyone, so drafts never reach them.
+ */
 export function createServerContentSource(db: Db): ContentSource {
   return {
-    listCategories: () => listCategories(db),
-    getCategoryBySlug: async (slug) => (await getCategoryBySlug(db, slug)) ?? null,
-    pageProducts: ({ category, tags, limit, cursor, offset }) => pageProducts(db, { category, tag: tags, limit, cursor, offset }),
-    getProductBySlug: async (slug) => (await getProductBySlug(db, slug)) ?? null,
-    listTags: (query = {}) => listTags(db, query),
+    listCategories: () => listCategories(db, 'visitor'),
+    getCategoryBySlug: async (slug) => (await getCategoryBySlug(db, 'visitor', slug)) ?? null,
+    pageProducts: ({ category, tags, limit, cursor, offset }) => pageProducts(db, 'visitor', { category, tag: tags, limit, cursor, offset }),
+    getProductBySlug: async (slug) => (await getProductBySlug(db, 'visitor', slug)) ?? null,
+    listTags: (query = {}) => listTags(db, 'visitor', query),
     getTags: (ids) => getTagsByIds(db, ids),
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),

@@ -11,6 +11,7 @@ import { makePage, type CachedPage } from './page-cache';
 import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
 import { robotsTxt, sitemapXml } from './sitemap';
+import { registerPreviewPages } from './preview-route';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -38,10 +39,11 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     });
   }
 
-  const { config, db, contentEvents } = app.ctx;
+  const { config, db, contentEvents, schedule } = app.ctx;
   const source = createServerContentSource(db);
   // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
-  const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
+  // A page made before a scheduled item went live is not served even as a stale fallback.
+  const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
   app.decorate('renderCache', cache);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
@@ -107,7 +109,11 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
       .send(await sitemapXml(source, config.publicUrl)),
   );
 
+  registerPreviewPages(app, source, assets);
+
   app.get('/*', async (request, reply) => {
+    // A scheduled item whose time has just passed: pages rendered before it are stale from this moment.
+    schedule.checkDue();
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublishFieldsSchema, type PublishState } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, optionalUrl, requiredText, requiredUrl } from './common';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
 
@@ -23,13 +24,15 @@ export const CategoryInputSchema = z.object({
   heroConfig: HeroConfigSchema.default(defaultHeroConfig),
   /** Omitted on create: the server appends the item after the last one. */
   order: OrderSchema.optional(),
+  ...PublishFieldsSchema.shape,
 });
 export type CategoryInput = z.input<typeof CategoryInputSchema>;
 
-export type Category = Omit<z.output<typeof CategoryInputSchema>, 'order'> & {
-  id: string;
-  order: number;
-};
+export type Category = Omit<z.output<typeof CategoryInputSchema>, 'order' | 'status' | 'publishAt'> &
+  PublishState & {
+    id: string;
+    order: number;
+  };
 
 export const ReorderItemSchema = z.object({ id: IdSchema, order: OrderSchema });
 export type ReorderItem = z.infer<typeof ReorderItemSchema>;

@@ -10,3 +10,6 @@ export * from './api';
 export * from './list';
 export * from './media';
 export * from './audit';
+export * from './publish';
+export * from './revision';
+export * from './preview';

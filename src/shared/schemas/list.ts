@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from './common';
+import { PublishStatusSchema } from './publish';
 
 /**
  * The one paging contract of every list route (DESIGN.md §7): without `limit`
@@ -24,6 +25,10 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** Categories: paging and, for the admin, a status filter. */
+export const CategoryListQuerySchema = PageQuerySchema.extend({ status: PublishStatusSchema.optional() });
+export type CategoryListQuery = z.infer<typeof CategoryListQuerySchema>;
+
 const slugFilter = z
   .string({ error: 'must be a slug' })
   .max(200, 'is too long')
@@ -47,6 +52,8 @@ export const ProductListQuerySchema = PageQuerySchema.extend({
     z.array(slugFilter).max(MAX_TAG_FILTERS, `must be at most ${MAX_TAG_FILTERS} tags`),
   ),
   q: searchFilter,
+  /** Admin lists only: visitors always get the published items. */
+  status: PublishStatusSchema.optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublishFieldsSchema, type PublishState } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml } from './common';
 import { ReorderItemSchema } from './category';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
@@ -27,13 +28,15 @@ export const ProductInputSchema = z.object({
   darkMode: z.boolean({ error: 'must be true or false' }).default(false),
   /** Omitted on create: the server appends the item after the last one. */
   order: OrderSchema.optional(),
+  ...PublishFieldsSchema.shape,
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 
-export type Product = Omit<z.output<typeof ProductInputSchema>, 'order'> & {
-  id: string;
-  order: number;
-};
+export type Product = Omit<z.output<typeof ProductInputSchema>, 'order' | 'status' | 'publishAt'> &
+  PublishState & {
+    id: string;
+    order: number;
+  };
 
 /** A long move in the admin: the product goes to this 0-based place in the list; everything is renumbered 0..n-1. */
 export const ProductMoveSchema = z.object({

@@ -27,6 +27,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** What a failed answer without an error text means, e.g. "Failed to create product" (spec §8); default "Request failed". */
   failure?: string;
+  /** The ETag of the version an edit started from: the server refuses the save (409) if the item changed since. */
+  ifMatch?: string;
 };
 
 /**
@@ -44,10 +46,17 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
   return { items: data, nextCursor: meta?.nextCursor ?? null, total: meta?.total ?? data.length };
 }
 
-async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<{ data: T; meta?: PageMeta }> {
+/** The unwrapped answer and the ETag of the item it is (single reads and saves answer one). */
+export async function apiVersioned<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; etag: string | null }> {
+  const { data, etag } = await apiEnvelope<T>(path, options);
+  return { data, etag };
+}
+
+async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<{ data: T; meta?: PageMeta; etag: string | null }> {
   const headers: Record<string, string> = {};
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
   let body: BodyInit | undefined;
   if (options.formData) body = options.formData;
   else if (options.body !== undefined) {
@@ -70,5 +79,5 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<{ 
     const message = payload && payload.success === false && payload.error ? payload.error : (options.failure ?? 'Request failed');
     throw new ApiError(message, response.status);
   }
-  return payload as { data: T; meta?: PageMeta };
+  return { ...(payload as { data: T; meta?: PageMeta }), etag: response.headers.get('ETag') };
 }

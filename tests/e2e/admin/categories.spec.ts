@@ -13,7 +13,7 @@ test('create a category with uploads, see it on the public site, edit it, then d
   await openAdmin(page, '/admin/categories');
   await page.getByRole('link', { name: 'Add New Category' }).first().click();
   await expect(page.getByRole('heading', { name: 'Add New Category' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Preview' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Preview' })).toHaveCount(0);
   const content = page.getByRole('region', { name: 'Content' });
   const hero = page.getByRole('region', { name: 'Hero' });
   await expect(hero.getByRole('button', { name: 'Hero', exact: true })).toHaveAttribute('aria-expanded', 'false');
@@ -67,7 +67,7 @@ test('create a category with uploads, see it on the public site, edit it, then d
     await openAdmin(page, '/admin/categories');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/category/${slug}`);
+    await expect(page.getByRole('button', { name: 'Preview' })).toBeVisible();
     const edited = `${title} Edited`;
     await page.getByRole('region', { name: 'Content' }).getByLabel('Title', { exact: true }).fill(edited);
     await expect(page.getByRole('region', { name: 'Content' }).getByLabel('Slug')).toHaveValue(`${slug}-edited`);

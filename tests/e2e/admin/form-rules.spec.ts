@@ -109,9 +109,11 @@ test('product edit: Preview opens the product page; an invalid field in the coll
   try {
     await openAdmin(page, `/admin/products/${product.id}`);
     await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
-    const preview = page.getByRole('link', { name: 'Preview' });
-    await expect(preview).toHaveAttribute('href', `/product/${product.slug}`);
-    await expect(preview).toHaveAttribute('target', '_blank');
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = await popup;
+    await expect(preview.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();
+    await preview.close();
 
     const hero = page.getByRole('region', { name: 'Hero' });
     const toggle = hero.getByRole('button', { name: 'Hero', exact: true });

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CategoryRow } from '../../db/schema';
 import { afterKey, type KeyColumn } from '../../db/paging';
+import { visibleWhere, type Visibility } from '../../content/visibility';
 
 // All SQL for categories. `db` may be a transaction.
 
@@ -14,23 +15,29 @@ const CATEGORY_ORDER: readonly KeyColumn[] = [
 export type CategoryKey = [number, string, string];
 export const categoryKey = (row: CategoryRow): CategoryKey => [row.sort_order, row.title, row.id];
 
-export function selectCategories(db: Db, range: { limit?: number; after?: CategoryKey | undefined } = {}): Promise<CategoryRow[]> {
-  let query = db.selectFrom('categories').selectAll();
+export function selectCategories(db: Db, visibility: Visibility, range: { limit?: number; after?: CategoryKey | undefined } = {}): Promise<CategoryRow[]> {
+  let query = db.selectFrom('categories').selectAll().where(visibleWhere('categories', visibility));
   if (range.after) query = query.where(afterKey(CATEGORY_ORDER, range.after));
   query = query.orderBy('sort_order').orderBy('title').orderBy('id');
   if (range.limit !== undefined) query = query.limit(range.limit);
   return query.execute();
 }
 
-export async function countCategories(db: Db): Promise<number> {
-  const row = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+export async function countCategories(db: Db, visibility: Visibility): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .where(visibleWhere('categories', visibility))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
+/** Any status: callers decide what their viewer may see. */
 export function selectCategoryById(db: Db, id: string): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Any status: callers decide what their viewer may see. */
 export function selectCategoryBySlug(db: Db, slug: string): Promise<CategoryRow | undefined> {
   return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
@@ -55,9 +62,18 @@ export async function insertCategory(db: Db, row: Insertable<CategoryRow>): Prom
   await db.insertInto('categories').values(row).execute();
 }
 
-/** Returns false when no row has that id. */
-export async function updateCategoryRow(db: Db, id: string, changes: Updateable<CategoryRow>): Promise<boolean> {
-  const result = await db.updateTable('categories').set(changes).where('id', '=', id).executeTakeFirst();
+/**
+ * Writes the changes and moves the version; with `ifVersion`, only when the
+ * row is still at that version (compare-and-set, so two saves cannot both win).
+ * Returns false when no row matched.
+ */
+export async function updateCategoryRow(db: Db, id: string, changes: Updateable<CategoryRow>, ifVersion?: number): Promise<boolean> {
+  let query = db
+    .updateTable('categories')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (ifVersion !== undefined) query = query.where('version', '=', ifVersion);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -73,5 +89,12 @@ export async function deleteCategoryRow(db: Db, id: string): Promise<boolean> {
 export async function selectExistingCategoryIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Of these ids, the categories the visibility allows. */
+export async function selectVisibleCategoryIds(db: Db, ids: string[], visibility: Visibility): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('categories').select('id').where('id', 'in', ids).where(visibleWhere('categories', visibility)).execute();
   return new Set(rows.map((row) => row.id));
 }

@@ -4,15 +4,17 @@ import { CategoryInputSchema, CategoryReorderSchema } from '../../../shared/sche
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
-import { PageQuerySchema, wantsPage } from '../../../shared/schemas/list';
+import { CategoryListQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { PUBLIC_ROUTE } from '../../http/access';
+import { ifMatchVersion, sendEtag } from '../../http/etag';
 import { writerFor } from '../../content/changes';
+import { viewerOf } from '../../content/viewer';
 import {
   CATEGORY_NOT_FOUND,
   createCategory,
   deleteCategory,
-  getCategoryById,
   getCategoryBySlug,
+  getCategoryVersioned,
   listCategories,
   pageCategories,
   reorderCategories,
@@ -26,14 +28,16 @@ const SlugParams = z.object({ slug: z.string() });
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: PageQuerySchema } }, async (request) =>
-    wantsPage(request.query) ? okPage(await pageCategories(db, request.query)) : ok(await listCategories(db)),
-  );
+  // Visitors get the published categories; the admin token shows drafts and scheduled ones, filterable by `status`.
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: CategoryListQuerySchema } }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    return wantsPage(request.query) ? okPage(await pageCategories(db, viewer, request.query)) : ok(await listCategories(db, viewer, request.query.status));
+  });
 
   // Two-segment paths, so `/:id` never captures them.
   app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {
     const category = SlugSchema.safeParse(request.params.slug).success
-      ? await getCategoryBySlug(db, request.params.slug)
+      ? await getCategoryBySlug(db, await viewerOf(db, request), request.params.slug)
       : undefined;
     if (!category) throw notFound(CATEGORY_NOT_FOUND);
     return ok(category);
@@ -44,20 +48,24 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(categories);
   });
 
-  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
-    const category = await getCategoryById(db, request.params.id);
-    if (!category) throw notFound(CATEGORY_NOT_FOUND);
-    return ok(category);
+  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request, reply) => {
+    const found = await getCategoryVersioned(db, await viewerOf(db, request), request.params.id);
+    if (!found) throw notFound(CATEGORY_NOT_FOUND);
+    sendEtag(reply, found.version);
+    return ok(found.item);
   });
 
   app.post('/', { schema: { body: CategoryInputSchema } }, async (request, reply) => {
     const category = await createCategory(writerFor(app.ctx, request), request.body);
+    sendEtag(reply, 1);
     return reply.status(201).send(ok(category));
   });
 
-  app.put('/:id', { schema: { params: IdParams, body: CategoryInputSchema } }, async (request) => {
-    const category = await updateCategory(writerFor(app.ctx, request), request.params.id, request.body);
-    return ok(category);
+  // With If-Match, a save made from an older version is refused (409); without, it overwrites (the spec's call).
+  app.put('/:id', { schema: { params: IdParams, body: CategoryInputSchema } }, async (request, reply) => {
+    const saved = await updateCategory(writerFor(app.ctx, request), request.params.id, request.body, ifMatchVersion(request));
+    sendEtag(reply, saved.version);
+    return ok(saved.item);
   });
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {

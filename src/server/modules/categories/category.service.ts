@@ -3,14 +3,17 @@ import type { Db } from '../../db/database';
 import type { CategoryRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { editConflict, type Versioned } from '../../http/etag';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
 import { inTransaction } from '../../db/transaction';
 import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
+import { isVisibleRow, publishColumns, publishState, visibilityFor, type Visibility } from '../../content/visibility';
+import type { Viewer } from '../../content/viewer';
 import { z } from 'zod';
-import { DEFAULT_PAGE_LIMIT, type Page, type PageQuery } from '../../../shared/schemas/list';
+import { DEFAULT_PAGE_LIMIT, type CategoryListQuery, type Page } from '../../../shared/schemas/list';
 import { decodeCursor, toPage } from '../../db/paging';
 import {
   categoryKey,
@@ -41,31 +44,44 @@ function toCategory(row: CategoryRow): Category {
     emptyImage: row.empty_image,
     itemsPerRow: row.items_per_row,
     heroConfig: readHeroConfig(row.hero_config),
+    ...publishState(row),
   };
 }
 
-/** Every category, in list order (order, then title, then id). */
-export async function listCategories(db: Db): Promise<Category[]> {
-  return (await selectCategories(db)).map(toCategory);
+/** Every category the viewer may see (an admin may narrow by status), in list order (order, then title, then id). */
+export async function listCategories(db: Db, viewer: Viewer, status?: CategoryListQuery['status']): Promise<Category[]> {
+  return (await selectCategories(db, visibilityFor(viewer, status))).map(toCategory);
 }
 
 const CategoryCursor = z.tuple([z.number().int(), z.string(), z.string()]);
 
-export async function pageCategories(db: Db, query: PageQuery): Promise<Page<Category>> {
+export async function pageCategories(db: Db, viewer: Viewer, query: CategoryListQuery): Promise<Page<Category>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
   const after: CategoryKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, CategoryCursor);
-  const rows = await selectCategories(db, { limit: limit + 1, after });
-  return toPage(rows, limit, categoryKey, toCategory, await countCategories(db));
+  const visibility: Visibility = visibilityFor(viewer, query.status);
+  const rows = await selectCategories(db, visibility, { limit: limit + 1, after });
+  return toPage(rows, limit, categoryKey, toCategory, await countCategories(db, visibility));
 }
 
-export async function getCategoryById(db: Db, id: string): Promise<Category | undefined> {
-  const row = await selectCategoryById(db, id);
+const seenBy = (row: CategoryRow | undefined, viewer: Viewer) => (row && (viewer === 'admin' || isVisibleRow(row)) ? row : undefined);
+
+export async function getCategoryVersioned(db: Db, viewer: Viewer, id: string): Promise<Versioned<Category> | undefined> {
+  const row = seenBy(await selectCategoryById(db, id), viewer);
+  return row && { item: toCategory(row), version: row.version };
+}
+
+export async function getCategoryById(db: Db, viewer: Viewer, id: string): Promise<Category | undefined> {
+  return (await getCategoryVersioned(db, viewer, id))?.item;
+}
+
+export async function getCategoryBySlug(db: Db, viewer: Viewer, slug: string): Promise<Category | undefined> {
+  const row = seenBy(await selectCategoryBySlug(db, slug), viewer);
   return row && toCategory(row);
 }
 
-export async function getCategoryBySlug(db: Db, slug: string): Promise<Category | undefined> {
-  const row = await selectCategoryBySlug(db, slug);
-  return row && toCategory(row);
+/** The id of the category with that slug if the viewer may see it: products are listed under visible categories only. */
+export async function visibleCategoryId(db: Db, viewer: Viewer, slug: string): Promise<string | undefined> {
+  return seenBy(await selectCategoryBySlug(db, slug), viewer)?.id;
 }
 
 function contentColumns(input: ReturnType<typeof CategoryInputSchema.parse>) {
@@ -80,6 +96,12 @@ function contentColumns(input: ReturnType<typeof CategoryInputSchema.parse>) {
     items_per_row: input.itemsPerRow,
     hero_config: JSON.stringify(input.heroConfig),
   };
+}
+
+function publishing(data: CategoryInput, current: CategoryRow | undefined) {
+  const columns = publishColumns(data, current);
+  if ('error' in columns) throw badRequest(columns.error);
+  return columns;
 }
 
 async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
@@ -98,44 +120,47 @@ async function nextCategoryOrder(trx: Db): Promise<number> {
   return (await selectMaxCategoryOrder(trx)) + 1;
 }
 
-/** Creates a category; without an order it goes after the last one. Throws 409 on a taken slug. */
+/** Creates a category; without an order it goes after the last one; without a status it is published. Throws 400 / 409. */
 export async function createCategory(writer: Writer, input: CategoryInput): Promise<Category> {
   const { db } = writer;
   const data = CategoryInputSchema.parse(input);
+  const status = publishing(data, undefined);
   const id = randomUUID();
   const now = nowIso();
   await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
       const order = data.order ?? (await nextCategoryOrder(trx));
-      await insertCategory(trx, { id, ...contentColumns(data), sort_order: order, created_at: now, updated_at: now });
+      await insertCategory(trx, { id, ...contentColumns(data), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
     }),
   );
-  const category = (await getCategoryById(db, id))!;
+  const category = (await getCategoryById(db, 'admin', id))!;
   recordChange(writer, { entity: 'category', action: 'create', id, before: null, after: category });
   return category;
 }
 
-/** Replaces a category's fields; without an order it keeps its place. Throws 404 / 409. */
-export async function updateCategory(writer: Writer, id: string, input: CategoryInput): Promise<Category> {
+/**
+ * Replaces a category's fields; without an order it keeps its place, without
+ * a status its status. With `ifVersion` (If-Match) a save made from an older
+ * version is refused (409). Throws 400 / 404 / 409.
+ */
+export async function updateCategory(writer: Writer, id: string, input: CategoryInput, ifVersion?: number): Promise<Versioned<Category>> {
   const { db } = writer;
   const data = CategoryInputSchema.parse(input);
-  const before = await getCategoryById(db, id);
-  const updated = await mapSlugConflict(() =>
-    updateCategoryRow(db, id, {
-      ...contentColumns(data),
-      ...(data.order === undefined ? {} : { sort_order: data.order }),
-      updated_at: nowIso(),
-    }),
-  );
-  if (!updated) throw notFound(CATEGORY_NOT_FOUND);
-  const category = (await getCategoryById(db, id))!;
-  recordChange(writer, { entity: 'category', action: 'update', id, before: before ?? null, after: category });
-  return category;
+  const current = await selectCategoryById(db, id);
+  if (!current) throw notFound(CATEGORY_NOT_FOUND);
+  if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('category');
+  const changes = { ...contentColumns(data), ...publishing(data, current), ...(data.order === undefined ? {} : { sort_order: data.order }), updated_at: nowIso() };
+  // Compared again in the write itself: another save may land between the read and here.
+  const updated = await mapSlugConflict(() => updateCategoryRow(db, id, changes, ifVersion));
+  if (!updated) throw (await selectCategoryById(db, id)) ? editConflict('category') : notFound(CATEGORY_NOT_FOUND);
+  const after = (await getCategoryVersioned(db, 'admin', id))!;
+  recordChange(writer, { entity: 'category', action: 'update', id, before: toCategory(current), after: after.item });
+  return after;
 }
 
 /** Deletes a category and removes it from every product, in one transaction. Throws 404. */
 export async function deleteCategory(writer: Writer, id: string): Promise<void> {
-  const before = await getCategoryById(writer.db, id);
+  const before = await getCategoryById(writer.db, 'admin', id);
   await inTransaction(writer.db, async (trx) => {
     if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
   });
@@ -146,5 +171,5 @@ export async function deleteCategory(writer: Writer, id: string): Promise<void> 
 export async function reorderCategories(writer: Writer, items: ReorderItem[]): Promise<Category[]> {
   await applyOrder(writer.db, 'categories', items, () => notFound(CATEGORY_NOT_FOUND));
   recordChange(writer, { entity: 'category', action: 'reorder', id: null, before: null, after: items });
-  return listCategories(writer.db);
+  return listCategories(writer.db, 'admin');
 }

@@ -2,13 +2,14 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
+import { visibleWhere, type Visibility } from '../../content/visibility';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
 export type ProductLinks = { categories: string[]; tags: string[] };
 
 /** What a product list is narrowed to: ids already resolved from slugs. */
-export type ProductFilter = { categoryId?: string | undefined; tagIds: string[]; titleContains?: string | undefined };
+export type ProductFilter = { categoryId?: string | undefined; tagIds: string[]; titleContains?: string | undefined; visibility: Visibility };
 
 /**
  * The list order: `order`, then title, then id, so ties have one answer. Both
@@ -32,7 +33,7 @@ const titleMatches = (text: string) => sql<boolean>`lower(${sql.ref('products.ti
  * few products, which a walk of the whole order would look for in vain).
  */
 function filteredProducts(db: Db, filter: ProductFilter) {
-  let query = db.selectFrom('products');
+  let query = db.selectFrom('products').where(visibleWhere('products', filter.visibility));
   const { categoryId, titleContains } = filter;
   if (categoryId !== undefined) {
     query = query.where((eb) =>
@@ -73,8 +74,10 @@ export function selectProductOrder(db: Db): Promise<Pick<ProductRow, 'id' | 'sor
  * (IN subqueries), and a category alone is counted on its links only.
  */
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
-  const { categoryId, tagIds, titleContains } = filter;
-  if (categoryId !== undefined && tagIds.length === 0 && titleContains === undefined) {
+  const { categoryId, tagIds, titleContains, visibility } = filter;
+  // The admin's unfiltered view of one category: its links are the count, read from their index.
+  const everyStatus = visibility.viewer === 'admin' && visibility.status === undefined;
+  if (everyStatus && categoryId !== undefined && tagIds.length === 0 && titleContains === undefined) {
     const row = await db
       .selectFrom('product_categories')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -82,7 +85,7 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   }
-  let query = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count'));
+  let query = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')).where(visibleWhere('products', visibility));
   if (categoryId !== undefined) {
     query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_categories').select('product_categories.product_id').where('product_categories.category_id', '=', categoryId));
   }
@@ -94,10 +97,12 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   return Number(row?.count ?? 0);
 }
 
+/** Any status: callers decide what their viewer may see. */
 export function selectProductById(db: Db, id: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Any status: callers decide what their viewer may see. */
 export function selectProductBySlug(db: Db, slug: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
@@ -138,9 +143,17 @@ export async function insertProduct(db: Db, row: Insertable<ProductRow>): Promis
   await db.insertInto('products').values(row).execute();
 }
 
-/** Returns false when no row has that id. */
-export async function updateProductRow(db: Db, id: string, changes: Updateable<ProductRow>): Promise<boolean> {
-  const result = await db.updateTable('products').set(changes).where('id', '=', id).executeTakeFirst();
+/**
+ * Writes the changes and moves the version; with `ifVersion`, only when the
+ * row is still at that version (compare-and-set). Returns false when no row matched.
+ */
+export async function updateProductRow(db: Db, id: string, changes: Updateable<ProductRow>, ifVersion?: number): Promise<boolean> {
+  let query = db
+    .updateTable('products')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (ifVersion !== undefined) query = query.where('version', '=', ifVersion);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -6,13 +6,15 @@ import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
 import { ProductListQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { PUBLIC_ROUTE } from '../../http/access';
+import { ifMatchVersion, sendEtag } from '../../http/etag';
 import { writerFor } from '../../content/changes';
+import { viewerOf } from '../../content/viewer';
 import {
   PRODUCT_NOT_FOUND,
   createProduct,
   deleteProduct,
-  getProductById,
   getProductBySlug,
+  getProductVersioned,
   listProducts,
   moveProduct,
   pageProducts,
@@ -27,15 +29,17 @@ const SlugParams = z.object({ slug: z.string() });
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  // The whole (filtered) list, or one page of it with `limit` / `cursor`.
-  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema } }, async (request) =>
-    wantsPage(request.query) ? okPage(await pageProducts(db, request.query)) : ok(await listProducts(db, request.query)),
-  );
+  // The whole (filtered) list, or one page of it with `limit` / `cursor`. Visitors get
+  // published products only; the admin token shows every status, filterable by `status`.
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema } }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    return wantsPage(request.query) ? okPage(await pageProducts(db, viewer, request.query)) : ok(await listProducts(db, viewer, request.query));
+  });
 
   // Two-segment paths, so `/:id` never captures them.
   app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {
     const product = SlugSchema.safeParse(request.params.slug).success
-      ? await getProductBySlug(db, request.params.slug)
+      ? await getProductBySlug(db, await viewerOf(db, request), request.params.slug)
       : undefined;
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     return ok(product);
@@ -51,20 +55,24 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(moved);
   });
 
-  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
-    const product = await getProductById(db, request.params.id);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    return ok(product);
+  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request, reply) => {
+    const found = await getProductVersioned(db, await viewerOf(db, request), request.params.id);
+    if (!found) throw notFound(PRODUCT_NOT_FOUND);
+    sendEtag(reply, found.version);
+    return ok(found.item);
   });
 
   app.post('/', { schema: { body: ProductInputSchema } }, async (request, reply) => {
     const product = await createProduct(writerFor(app.ctx, request), request.body);
+    sendEtag(reply, 1);
     return reply.status(201).send(ok(product));
   });
 
-  app.put('/:id', { schema: { params: IdParams, body: ProductInputSchema } }, async (request) => {
-    const product = await updateProduct(writerFor(app.ctx, request), request.params.id, request.body);
-    return ok(product);
+  // With If-Match, a save made from an older version is refused (409); without, it overwrites (the spec's call).
+  app.put('/:id', { schema: { params: IdParams, body: ProductInputSchema } }, async (request, reply) => {
+    const saved = await updateProduct(writerFor(app.ctx, request), request.params.id, request.body, ifMatchVersion(request));
+    sendEtag(reply, saved.version);
+    return ok(saved.item);
   });
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {

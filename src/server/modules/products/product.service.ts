@@ -2,139 +2,41 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { nowIso, parseJson } from '../../db/json';
+import { nowIso } from '../../db/json';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { GalleryItemSchema, ProductInputSchema, type GalleryItem, type Product, type ProductInput } from '../../../shared/schemas/product';
+import { editConflict, type Versioned } from '../../http/etag';
+import { ProductInputSchema, type Product, type ProductInput } from '../../../shared/schemas/product';
 import type { ReorderItem } from '../../../shared/schemas/category';
 import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
+import { publishColumns } from '../../content/visibility';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
-import { readHeroConfig } from '../site/hero-config';
 import { inTransaction } from '../../db/transaction';
 import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
-import type { Page } from '../../../shared/schemas/list';
-import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
-import { decodeCursor, toPage } from '../../db/paging';
-import { selectCategoryBySlug } from '../categories/category.repository';
-import { selectTagIdsBySlugs } from '../tags/tag.repository';
-import { z } from 'zod';
+import { getProductById, getProductVersioned, listProducts } from './product.reads';
 import {
-  countProducts,
   deleteProductRow,
   insertProduct,
-  productKey,
   replaceProductLinks,
   selectMaxProductOrder,
-  selectProducts,
   selectProductById,
-  selectProductBySlug,
-  selectProductLinks,
   selectProductOrder,
   updateProductRow,
-  type ProductFilter,
-  type ProductKey,
   type ProductLinks,
 } from './product.repository';
+
+export { getProductById, getProductBySlug, getProductVersioned, listProducts, pageProducts, type ProductQuery } from './product.reads';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 const SLUG_TAKEN = 'A product with this slug already exists';
 
-function readGallery(text: string): GalleryItem[] {
-  const stored = parseJson<unknown>(text, []);
-  if (!Array.isArray(stored)) return [];
-  return stored
-    .map((item) => GalleryItemSchema.safeParse(item))
-    .flatMap((result) => (result.success ? [result.data] : []))
-    .sort((a, b) => a.order - b.order);
-}
-
-function toProduct(row: ProductRow, links: ProductLinks | undefined): Product {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    duration: row.duration,
-    mainImage: row.main_image,
-    buyLink: row.buy_link,
-    categories: links?.categories ?? [],
-    tags: links?.tags ?? [],
-    description: row.description,
-    introVideo: row.intro_video,
-    heroConfig: readHeroConfig(row.hero_config),
-    gallery: readGallery(row.gallery),
-    darkMode: row.dark_mode === 1,
-    order: row.sort_order,
-  };
-}
-
-/** The filters of a product list, by slug; without `limit`, `cursor` or `offset` the whole list. */
-export type ProductQuery = { category?: string | undefined; tag?: string[] | undefined; q?: string | undefined };
-
-/** Slugs to ids; null when a slug names nothing, so the list is empty rather than an error. */
-async function resolveFilter(db: Db, query: ProductQuery): Promise<ProductFilter | null> {
-  let categoryId: string | undefined;
-  if (query.category !== undefined) {
-    const category = await selectCategoryBySlug(db, query.category);
-    if (!category) return null;
-    categoryId = category.id;
-  }
-  const tagSlugs = [...new Set(query.tag ?? [])];
-  const tagIds = await selectTagIdsBySlugs(db, tagSlugs);
-  if (tagIds.length < tagSlugs.length) return null;
-  return { categoryId, tagIds, titleContains: query.q };
-}
-
-async function withLinksAll(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const links = await selectProductLinks(db, rows.map((row) => row.id));
-  return rows.map((row) => toProduct(row, links.get(row.id)));
-}
-
-/** Every product matching the filters, in list order (order, then title, then id). */
-export async function listProducts(db: Db, query: ProductQuery = {}): Promise<Product[]> {
-  const filter = await resolveFilter(db, query);
-  if (!filter) return [];
-  const rows = await selectProducts(db, filter);
-  // With no filter every link is wanted: one scan instead of a 10,000-id IN list.
-  const links = await selectProductLinks(db, filter.categoryId || filter.tagIds.length || filter.titleContains ? rows.map((row) => row.id) : undefined);
-  return rows.map((row) => toProduct(row, links.get(row.id)));
-}
-
-const ProductCursor = z.tuple([z.number().int(), z.string(), z.string()]);
-
-/**
- * One page of the filtered list: after `cursor` (the API), or from `offset`
- * (a numbered page of the site). Either way `nextCursor` continues after it.
- */
-export async function pageProducts(
-  db: Db,
-  query: ProductQuery & { limit?: number | undefined; cursor?: string | undefined; offset?: number },
-): Promise<Page<Product>> {
-  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-  const after: ProductKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ProductCursor);
-  const filter = await resolveFilter(db, query);
-  if (!filter) return { items: [], nextCursor: null, total: 0 };
-  const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset });
-  const total = await countProducts(db, filter);
-  const page = toPage(rows, limit, productKey, (row) => row, total);
-  return { ...page, items: await withLinksAll(db, page.items) };
-}
-
-async function withLinks(db: Db, row: ProductRow | undefined): Promise<Product | undefined> {
-  if (!row) return undefined;
-  const links = await selectProductLinks(db, [row.id]);
-  return toProduct(row, links.get(row.id));
-}
-
-export async function getProductById(db: Db, id: string): Promise<Product | undefined> {
-  return withLinks(db, await selectProductById(db, id));
-}
-
-export async function getProductBySlug(db: Db, slug: string): Promise<Product | undefined> {
-  return withLinks(db, await selectProductBySlug(db, slug));
-}
-
-type CleanProduct = { columns: Omit<ProductRow, 'id' | 'sort_order' | 'created_at' | 'updated_at'>; links: ProductLinks; order: number | undefined };
+type CleanProduct = {
+  columns: Omit<ProductRow, 'id' | 'sort_order' | 'created_at' | 'updated_at' | 'status' | 'publish_at' | 'version'>;
+  links: ProductLinks;
+  order: number | undefined;
+  data: ReturnType<typeof ProductInputSchema.parse>;
+};
 
 /** Validates, sanitises the description and drops repeated ids (the link tables allow each pair once). */
 function cleanInput(input: ProductInput): CleanProduct {
@@ -158,7 +60,14 @@ function cleanInput(input: ProductInput): CleanProduct {
     },
     links: { categories: [...new Set(data.categories)], tags: [...new Set(data.tags)] },
     order: data.order,
+    data,
   };
+}
+
+function publishing(data: CleanProduct['data'], current: ProductRow | undefined) {
+  const columns = publishColumns(data, current);
+  if ('error' in columns) throw badRequest(columns.error);
+  return columns;
 }
 
 async function assertLinksExist(db: Db, links: ProductLinks): Promise<void> {
@@ -190,42 +99,56 @@ async function nextProductOrder(trx: Db): Promise<number> {
 export async function createProduct(writer: Writer, input: ProductInput): Promise<Product> {
   const { db } = writer;
   const clean = cleanInput(input);
+  const status = publishing(clean.data, undefined);
   const id = randomUUID();
   const now = nowIso();
   await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
       await assertLinksExist(trx, clean.links);
       const order = clean.order ?? (await nextProductOrder(trx));
-      await insertProduct(trx, { id, ...clean.columns, sort_order: order, created_at: now, updated_at: now });
+      await insertProduct(trx, { id, ...clean.columns, ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
     }),
   );
-  const product = (await getProductById(db, id))!;
+  const product = (await getProductById(db, 'admin', id))!;
   recordChange(writer, { entity: 'product', action: 'create', id, before: null, after: product });
   return product;
 }
 
-/** Replaces a product's fields and links in one transaction; without an order it keeps its place. Throws 400 / 404 / 409. */
-export async function updateProduct(writer: Writer, id: string, input: ProductInput): Promise<Product> {
+/**
+ * Replaces a product's fields and links in one transaction; without an order
+ * it keeps its place, without a status its status. With `ifVersion`
+ * (If-Match) a save made from an older version is refused (409). Throws 400 / 404 / 409.
+ */
+export async function updateProduct(writer: Writer, id: string, input: ProductInput, ifVersion?: number): Promise<Versioned<Product>> {
   const { db } = writer;
   const clean = cleanInput(input);
-  const before = await getProductById(db, id);
+  const before = await getProductById(db, 'admin', id);
   await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
-      const changes = { ...clean.columns, ...(clean.order === undefined ? {} : { sort_order: clean.order }), updated_at: nowIso() };
-      if (!(await updateProductRow(trx, id, changes))) throw notFound(PRODUCT_NOT_FOUND);
+      const current = await selectProductById(trx, id);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('product');
+      const changes = {
+        ...clean.columns,
+        ...publishing(clean.data, current),
+        ...(clean.order === undefined ? {} : { sort_order: clean.order }),
+        updated_at: nowIso(),
+      };
+      // Compared again in the write: another copy's save may land between the read and here.
+      if (!(await updateProductRow(trx, id, changes, ifVersion))) throw editConflict('product');
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
     }),
   );
-  const product = (await getProductById(db, id))!;
-  recordChange(writer, { entity: 'product', action: 'update', id, before: before ?? null, after: product });
-  return product;
+  const after = (await getProductVersioned(db, 'admin', id))!;
+  recordChange(writer, { entity: 'product', action: 'update', id, before: before ?? null, after: after.item });
+  return after;
 }
 
 /** Throws 404. */
 export async function deleteProduct(writer: Writer, id: string): Promise<void> {
-  const before = await getProductById(writer.db, id);
+  const before = await getProductById(writer.db, 'admin', id);
   await inTransaction(writer.db, async (trx) => {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
   });
@@ -261,5 +184,5 @@ export async function moveProduct(writer: Writer, id: string, position: number):
 export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<Product[]> {
   await applyOrder(writer.db, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
   recordChange(writer, { entity: 'product', action: 'reorder', id: null, before: null, after: items });
-  return listProducts(writer.db);
+  return listProducts(writer.db, 'admin');
 }

@@ -3,31 +3,47 @@ import { HeroConfigSchema } from '../../../shared/schemas/hero';
 import { AboutPageSchema, ThemeSchema } from '../../../shared/schemas/site';
 import { ok } from '../../http/reply';
 import { PUBLIC_ROUTE } from '../../http/access';
+import { ifMatchVersion, sendEtag } from '../../http/etag';
 import { writerFor } from '../../content/changes';
-import { getAbout, getHomepage, getTheme, saveAbout, saveHomepage, saveTheme } from './site.service';
+import { getAboutVersioned, getHomepageVersioned, getThemeVersioned, saveAbout, saveHomepage, saveTheme } from './site.service';
 
-/** The singletons: homepage hero, about page, theme. */
+/** The singletons: homepage hero, about page, theme. Each read answers an ETag; a PUT with a stale If-Match is refused (409). */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/homepage', PUBLIC_ROUTE, async () => ok(await getHomepage(db)));
-
-  app.put('/homepage', { schema: { body: HeroConfigSchema } }, async (request) => {
-    const hero = await saveHomepage(writerFor(app.ctx, request), request.body);
-    return ok(hero);
+  app.get('/homepage', PUBLIC_ROUTE, async (_request, reply) => {
+    const { item, version } = await getHomepageVersioned(db);
+    sendEtag(reply, version);
+    return ok(item);
   });
 
-  app.get('/about', PUBLIC_ROUTE, async () => ok(await getAbout(db)));
-
-  app.put('/about', { schema: { body: AboutPageSchema } }, async (request) => {
-    const about = await saveAbout(writerFor(app.ctx, request), request.body);
-    return ok(about);
+  app.put('/homepage', { schema: { body: HeroConfigSchema } }, async (request, reply) => {
+    const saved = await saveHomepage(writerFor(app.ctx, request), request.body, ifMatchVersion(request));
+    sendEtag(reply, saved.version);
+    return ok(saved.item);
   });
 
-  app.get('/theme', PUBLIC_ROUTE, async () => ok(await getTheme(db)));
+  app.get('/about', PUBLIC_ROUTE, async (_request, reply) => {
+    const { item, version } = await getAboutVersioned(db);
+    sendEtag(reply, version);
+    return ok(item);
+  });
 
-  app.put('/theme', { schema: { body: ThemeSchema } }, async (request) => {
-    const theme = await saveTheme(writerFor(app.ctx, request), request.body);
-    return ok(theme);
+  app.put('/about', { schema: { body: AboutPageSchema } }, async (request, reply) => {
+    const saved = await saveAbout(writerFor(app.ctx, request), request.body, ifMatchVersion(request));
+    sendEtag(reply, saved.version);
+    return ok(saved.item);
+  });
+
+  app.get('/theme', PUBLIC_ROUTE, async (_request, reply) => {
+    const { item, version } = await getThemeVersioned(db);
+    sendEtag(reply, version);
+    return ok(item);
+  });
+
+  app.put('/theme', { schema: { body: ThemeSchema } }, async (request, reply) => {
+    const saved = await saveTheme(writerFor(app.ctx, request), request.body, ifMatchVersion(request));
+    sendEtag(reply, saved.version);
+    return ok(saved.item);
   });
 };

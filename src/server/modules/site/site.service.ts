@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
+import { editConflict, type Versioned } from '../../http/etag';
 import { HeroConfigSchema, defaultHeroConfig, type HeroConfig, type HeroConfigInput } from '../../../shared/schemas/hero';
 import {
   AboutPageSchema,
@@ -13,51 +14,84 @@ import {
 import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { recordChange, type Writer } from '../../content/changes';
 import { readHeroConfig } from './hero-config';
-import { selectSetting, upsertSetting } from './settings.repository';
+import { selectSetting, selectVersionedSetting, upsertSetting, upsertSettingIfVersion } from './settings.repository';
 
 const KEYS = { homepage: 'homepage', about: 'about', theme: 'theme' } as const;
 
 export const defaultTheme = (): Theme => ({ primaryColor: DEFAULT_PRIMARY_COLOR, newsletterImage: '' });
 export const defaultAbout = (): AboutPage => ({ heroConfig: defaultHeroConfig(), content: null });
 
+const readAbout = (text: string | undefined): AboutPage => {
+  const stored = AboutPageSchema.safeParse(parseJson<unknown>(text, null));
+  return stored.success ? stored.data : defaultAbout();
+};
+const readTheme = (text: string | undefined): Theme => {
+  const stored = ThemeSchema.safeParse(parseJson<unknown>(text, null));
+  return stored.success ? stored.data : defaultTheme();
+};
+
 /** The homepage hero; the default hero config until one is saved. */
 export async function getHomepage(db: Db): Promise<HeroConfig> {
   return readHeroConfig(await selectSetting(db, KEYS.homepage));
 }
 
-export async function saveHomepage(writer: Writer, input: HeroConfigInput): Promise<HeroConfig> {
-  const hero = HeroConfigSchema.parse(input);
-  const before = await getHomepage(writer.db);
-  await upsertSetting(writer.db, KEYS.homepage, JSON.stringify(hero));
-  recordChange(writer, { entity: 'homepage', action: 'update', id: null, before, after: hero });
-  return hero;
+export async function getHomepageVersioned(db: Db): Promise<Versioned<HeroConfig>> {
+  const { value, version } = await selectVersionedSetting(db, KEYS.homepage);
+  return { item: readHeroConfig(value), version };
 }
 
 export async function getAbout(db: Db): Promise<AboutPage> {
-  const stored = AboutPageSchema.safeParse(parseJson<unknown>(await selectSetting(db, KEYS.about), null));
-  return stored.success ? stored.data : defaultAbout();
+  return readAbout(await selectSetting(db, KEYS.about));
 }
 
-/** Sanitises the content; blank content or an empty paragraph is stored as null (spec §2). */
-export async function saveAbout(writer: Writer, input: AboutPageInput): Promise<AboutPage> {
-  const data = AboutPageSchema.parse(input);
-  const cleaned = data.content === null ? '' : sanitizeRichHtml(data.content);
-  const about: AboutPage = { heroConfig: data.heroConfig, content: isBlankHtml(cleaned) ? null : cleaned };
-  const before = await getAbout(writer.db);
-  await upsertSetting(writer.db, KEYS.about, JSON.stringify(about));
-  recordChange(writer, { entity: 'about', action: 'update', id: null, before, after: about });
-  return about;
+export async function getAboutVersioned(db: Db): Promise<Versioned<AboutPage>> {
+  const { value, version } = await selectVersionedSetting(db, KEYS.about);
+  return { item: readAbout(value), version };
 }
 
 export async function getTheme(db: Db): Promise<Theme> {
-  const stored = ThemeSchema.safeParse(parseJson<unknown>(await selectSetting(db, KEYS.theme), null));
-  return stored.success ? stored.data : defaultTheme();
+  return readTheme(await selectSetting(db, KEYS.theme));
 }
 
-export async function saveTheme(writer: Writer, input: ThemeInput): Promise<Theme> {
+export async function getThemeVersioned(db: Db): Promise<Versioned<Theme>> {
+  const { value, version } = await selectVersionedSetting(db, KEYS.theme);
+  return { item: readTheme(value), version };
+}
+
+/**
+ * Stores a singleton; with `ifVersion` (If-Match) only if nobody saved it
+ * since that version (409 otherwise). Announces the change with what it was before.
+ */
+async function saveSingleton<T>(
+  writer: Writer,
+  entity: 'homepage' | 'about' | 'theme',
+  before: T,
+  after: T,
+  ifVersion: number | undefined,
+  what: string,
+): Promise<Versioned<T>> {
+  const value = JSON.stringify(after);
+  if (ifVersion === undefined) await upsertSetting(writer.db, KEYS[entity], value);
+  else if (!(await upsertSettingIfVersion(writer.db, KEYS[entity], value, ifVersion))) throw editConflict(what);
+  const { version } = await selectVersionedSetting(writer.db, KEYS[entity]);
+  recordChange(writer, { entity, action: 'update', id: null, before, after });
+  return { item: after, version };
+}
+
+export async function saveHomepage(writer: Writer, input: HeroConfigInput, ifVersion?: number): Promise<Versioned<HeroConfig>> {
+  const hero = HeroConfigSchema.parse(input);
+  return saveSingleton(writer, 'homepage', await getHomepage(writer.db), hero, ifVersion, 'homepage hero');
+}
+
+/** Sanitises the content; blank content or an empty paragraph is stored as null (spec §2). */
+export async function saveAbout(writer: Writer, input: AboutPageInput, ifVersion?: number): Promise<Versioned<AboutPage>> {
+  const data = AboutPageSchema.parse(input);
+  const cleaned = data.content === null ? '' : sanitizeRichHtml(data.content);
+  const about: AboutPage = { heroConfig: data.heroConfig, content: isBlankHtml(cleaned) ? null : cleaned };
+  return saveSingleton(writer, 'about', await getAbout(writer.db), about, ifVersion, 'about page');
+}
+
+export async function saveTheme(writer: Writer, input: ThemeInput, ifVersion?: number): Promise<Versioned<Theme>> {
   const theme = ThemeSchema.parse(input);
-  const before = await getTheme(writer.db);
-  await upsertSetting(writer.db, KEYS.theme, JSON.stringify(theme));
-  recordChange(writer, { entity: 'theme', action: 'update', id: null, before, after: theme });
-  return theme;
+  return saveSingleton(writer, 'theme', await getTheme(writer.db), theme, ifVersion, 'theme');
 }

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { TagRow } from '../../db/schema';
 import { afterKey, type KeyColumn } from '../../db/paging';
+import { visibleWhere, type Visibility } from '../../content/visibility';
 
 // All SQL for tags. `db` may be a transaction.
 
@@ -13,8 +14,8 @@ const TAG_ORDER: readonly KeyColumn[] = [
 export type TagKey = [string, string];
 export const tagKey = (row: TagRow): TagKey => [row.title_key, row.id];
 
-/** Tags in list order; with `categoryId`, only those some product of that category carries. */
-function filteredTags(db: Db, categoryId: string | undefined) {
+/** Tags in list order; with `categoryId`, only those some product of that category the viewer may see carries. */
+function filteredTags(db: Db, categoryId: string | undefined, visibility: Visibility) {
   let query = db.selectFrom('tags');
   if (categoryId !== undefined) {
     query = query.where((eb) =>
@@ -22,25 +23,32 @@ function filteredTags(db: Db, categoryId: string | undefined) {
         eb
           .selectFrom('product_tags')
           .innerJoin('product_categories', 'product_categories.product_id', 'product_tags.product_id')
+          .innerJoin('products', 'products.id', 'product_tags.product_id')
           .select('product_tags.tag_id')
           .whereRef('product_tags.tag_id', '=', 'tags.id')
-          .where('product_categories.category_id', '=', categoryId),
+          .where('product_categories.category_id', '=', categoryId)
+          .where(visibleWhere('products', visibility)),
       ),
     );
   }
   return query;
 }
 
-export function selectTags(db: Db, categoryId?: string, range: { limit?: number; after?: TagKey | undefined } = {}): Promise<TagRow[]> {
-  let query = filteredTags(db, categoryId).selectAll('tags');
+export function selectTags(
+  db: Db,
+  categoryId: string | undefined,
+  visibility: Visibility,
+  range: { limit?: number; after?: TagKey | undefined } = {},
+): Promise<TagRow[]> {
+  let query = filteredTags(db, categoryId, visibility).selectAll('tags');
   if (range.after) query = query.where(afterKey(TAG_ORDER, range.after));
   query = query.orderBy('tags.title_key').orderBy('tags.id');
   if (range.limit !== undefined) query = query.limit(range.limit);
   return query.execute();
 }
 
-export async function countTags(db: Db, categoryId?: string): Promise<number> {
-  const row = await filteredTags(db, categoryId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+export async function countTags(db: Db, categoryId: string | undefined, visibility: Visibility): Promise<number> {
+  const row = await filteredTags(db, categoryId, visibility).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -8,15 +8,17 @@ import { TagListQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, pageTags, updateTag } from './tag.service';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
+import { viewerOf } from '../../content/viewer';
 
 const IdParams = z.object({ id: IdSchema });
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: TagListQuerySchema } }, async (request) =>
-    wantsPage(request.query) ? okPage(await pageTags(db, request.query)) : ok(await listTags(db, request.query)),
-  );
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: TagListQuerySchema } }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    return wantsPage(request.query) ? okPage(await pageTags(db, viewer, request.query)) : ok(await listTags(db, viewer, request.query));
+  });
 
   app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {
     const tag = await getTagById(db, request.params.id);

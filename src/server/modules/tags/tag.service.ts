@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { slugify } from '../../../shared/slugify';
 import { DEFAULT_PAGE_LIMIT, type Page, type TagListQuery } from '../../../shared/schemas/list';
 import { decodeCursor, toPage } from '../../db/paging';
-import { selectCategoryBySlug } from '../categories/category.repository';
+import { visibleCategoryId } from '../categories/category.service';
+import { visibilityFor } from '../../content/visibility';
+import type { Viewer } from '../../content/viewer';
 import {
   countTags,
   deleteTagRow,
@@ -42,28 +44,29 @@ async function mapTitleConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A category filter naming no category gives no tags, not an error. */
-async function categoryIdOf(db: Db, slug: string | undefined): Promise<string | undefined | null> {
+/** A category filter naming no category (or one the viewer may not see) gives no tags, not an error. */
+async function categoryIdOf(db: Db, viewer: Viewer, slug: string | undefined): Promise<string | undefined | null> {
   if (slug === undefined) return undefined;
-  return (await selectCategoryBySlug(db, slug))?.id ?? null;
+  return (await visibleCategoryId(db, viewer, slug)) ?? null;
 }
 
-/** Every tag (or every tag used in `category`), sorted by title ignoring case. */
-export async function listTags(db: Db, query: Pick<TagListQuery, 'category'> = {}): Promise<Tag[]> {
-  const categoryId = await categoryIdOf(db, query.category);
+/** Every tag (or every tag the viewer's products of `category` carry), sorted by title ignoring case. */
+export async function listTags(db: Db, viewer: Viewer, query: Pick<TagListQuery, 'category'> = {}): Promise<Tag[]> {
+  const categoryId = await categoryIdOf(db, viewer, query.category);
   if (categoryId === null) return [];
-  return (await selectTags(db, categoryId)).map(toTag);
+  return (await selectTags(db, categoryId, visibilityFor(viewer))).map(toTag);
 }
 
 const TagCursor = z.tuple([z.string(), z.string()]);
 
-export async function pageTags(db: Db, query: TagListQuery): Promise<Page<Tag>> {
+export async function pageTags(db: Db, viewer: Viewer, query: TagListQuery): Promise<Page<Tag>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
   const after: TagKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, TagCursor);
-  const categoryId = await categoryIdOf(db, query.category);
+  const categoryId = await categoryIdOf(db, viewer, query.category);
   if (categoryId === null) return { items: [], nextCursor: null, total: 0 };
-  const rows = await selectTags(db, categoryId, { limit: limit + 1, after });
-  return toPage(rows, limit, tagKey, toTag, await countTags(db, categoryId));
+  const visibility = visibilityFor(viewer);
+  const rows = await selectTags(db, categoryId, visibility, { limit: limit + 1, after });
+  return toPage(rows, limit, tagKey, toTag, await countTags(db, categoryId, visibility));
 }
 
 /**

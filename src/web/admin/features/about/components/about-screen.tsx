@@ -3,7 +3,10 @@ import { AboutPageSchema, type HeroConfig } from '../../../../../shared/schemas'
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PreviewButton } from '../../../components/ui/preview-button';
+import { RevisionsPanel } from '../../../components/ui/revisions-panel';
+import { isEditConflict } from '../../../lib/admin-api';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
@@ -19,20 +22,24 @@ import { getAboutPage, normaliseAboutContent, saveAboutPage } from '../api/about
 type AboutForm = { heroConfig: HeroConfig; content: string };
 
 export default function AboutScreen() {
-  const state = useLoad(getAboutPage, 'about');
+  // Moves when a revision is restored: the editor reloads what is now stored.
+  const [generation, setGeneration] = useState(0);
+  const state = useLoad(getAboutPage, `about ${generation}`);
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'error') return <LoadError what="the about page" />;
-  return <AboutEditor initial={{ heroConfig: toHeroConfig(state.data.heroConfig), content: state.data.content ?? '' }} />;
+  const initial = { heroConfig: toHeroConfig(state.data.heroConfig), content: state.data.content ?? '' };
+  return <AboutEditor key={generation} initial={initial} onRestored={() => setGeneration((n) => n + 1)} />;
 }
 
 const snapshot = (form: AboutForm) => JSON.stringify({ ...form, content: normaliseAboutContent(form.content) });
 
-function AboutEditor({ initial }: { initial: AboutForm }) {
+function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: () => void }) {
   const [form, setForm] = useState(initial);
   const [baseline, setBaseline] = useState(() => snapshot(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   useFocusFirstError(errors);
-  const { blocker } = useUnsavedChanges(snapshot(form) !== baseline);
+  const dirty = snapshot(form) !== baseline;
+  const { blocker } = useUnsavedChanges(dirty);
   const save = useSaveState();
 
   const onSave = () => {
@@ -48,7 +55,7 @@ function AboutEditor({ initial }: { initial: AboutForm }) {
         await saveAboutPage(parsed.data);
         setBaseline(sent);
       },
-      () => 'Failed to save changes',
+      (error) => (isEditConflict(error) ? (error as Error).message : 'Failed to save changes'),
     );
   };
 
@@ -60,7 +67,7 @@ function AboutEditor({ initial }: { initial: AboutForm }) {
         description="The story behind the brand, shown at /about."
         actions={
           <>
-            <PreviewLink href="/about" />
+            <PreviewButton request={() => ({ kind: 'about', data: { heroConfig: form.heroConfig, content: normaliseAboutContent(form.content) } })} />
             {saveButton}
           </>
         }
@@ -82,6 +89,7 @@ function AboutEditor({ initial }: { initial: AboutForm }) {
           errors={nestedErrors(errors, 'heroConfig')}
         />
       </CollapsibleSection>
+      <RevisionsPanel base="/about" dirty={dirty} onRestored={onRestored} />
       <div className="adm-page__footer">{saveButton}</div>
       <UnsavedChangesDialog blocker={blocker} />
     </div>

@@ -1,8 +1,9 @@
-import type { Category, CategoryInput, ReorderItem } from '../../../../../shared/schemas';
+import type { Category, CategoryInput, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
 import { byOrder } from '../../../../../shared/constants';
 import { adminRequest } from '../../../lib/admin-api';
 
-export const listCategories = async () => (await adminRequest<Category[]>('/categories')).sort(byOrder);
+export const listCategories = async (status?: PublishStatus) =>
+  (await adminRequest<Category[]>(status ? `/categories?status=${status}` : '/categories')).sort(byOrder);
 export const getCategory = (id: string) => adminRequest<Category>(`/categories/${encodeURIComponent(id)}`);
 export const createCategory = (input: CategoryInput) => adminRequest<Category>('/categories', { method: 'POST', body: input, failure: 'Failed to create category' });
 export const updateCategory = (id: string, input: CategoryInput) =>

@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Category } from '../../../../../shared/schemas';
+import type { Category, PublishStatus } from '../../../../../shared/schemas';
+import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
+import { ListRow } from '../../../components/ui/list-row';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
 import { LoadError } from '../../../components/ui/save-feedback';
-import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
+import { ReorderContext } from '../../../components/ui/sortable';
 import { useLoad } from '../../../hooks/use-load';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { useSortableList } from '../../../hooks/use-sortable-list';
@@ -13,7 +16,8 @@ import { paths } from '../../../lib/paths';
 import { deleteCategory, listCategories, reorderCategories } from '../api/categories';
 
 export default function CategoriesListScreen() {
-  const state = useLoad(listCategories, 'categories');
+  const [status, setStatus] = useState<PublishStatus | ''>('');
+  const state = useLoad(() => listCategories(status || undefined), `categories ${status}`);
   return (
     <div className="adm-page">
       <PageHeader
@@ -25,15 +29,16 @@ export default function CategoriesListScreen() {
           </Link>
         }
       />
+      <StatusFilter value={status} onChange={setStatus} />
       {state.status === 'loading' ? <InlineLoading /> : null}
       {state.status === 'error' ? <LoadError what="categories" /> : null}
-      {state.status === 'ready' ? <CategoriesTable initial={state.data} /> : null}
+      {state.status === 'ready' ? <CategoriesTable key={status} initial={state.data} reorderable={status === ''} /> : null}
     </div>
   );
 }
 
-function CategoriesTable({ initial }: { initial: Category[] }) {
-  const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories', listCategories);
+function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorderable: boolean }) {
+  const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories', () => listCategories());
   const removal = usePendingDelete(deleteCategory, setItems, 'Failed to delete category');
 
   if (items.length === 0) {
@@ -59,17 +64,21 @@ function CategoriesTable({ initial }: { initial: Category[] }) {
                 <th scope="col">Tile Image</th>
                 <th scope="col">Title</th>
                 <th scope="col">Description</th>
+                <th scope="col">Status</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
               {items.map((category) => (
-                <SortableRow key={category.id} id={category.id} label={category.title}>
+                <ListRow key={category.id} id={category.id} label={category.title} reorderable={reorderable}>
                   <td>
                     {category.tileImage ? <img className="adm-thumb" src={category.tileImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}
                   </td>
                   <td className="adm-table__title">{category.title}</td>
                   <td className="adm-table__description">{category.description}</td>
+                  <td>
+                    <StatusBadge item={category} />
+                  </td>
                   <td>
                     <RowActions
                       label={category.title}
@@ -78,7 +87,7 @@ function CategoriesTable({ initial }: { initial: Category[] }) {
                       onDelete={() => removal.ask(category)}
                     />
                   </td>
-                </SortableRow>
+                </ListRow>
               ))}
             </tbody>
           </table>

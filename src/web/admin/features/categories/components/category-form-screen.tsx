@@ -9,13 +9,18 @@ import {
   defaultHeroConfig,
   type Category,
   type HeroConfig,
+  type PublishStatus,
 } from '../../../../../shared/schemas';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
-import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PreviewButton } from '../../../components/ui/preview-button';
+import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
+import { RevisionsPanel } from '../../../components/ui/revisions-panel';
+import { isEditConflict } from '../../../lib/admin-api';
 import { SaveButton } from '../../../components/ui/save-button';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
@@ -39,6 +44,8 @@ type CategoryForm = {
   itemsPerRow: string;
   heroConfig: HeroConfig;
   order: number;
+  status: PublishStatus;
+  publishAt: string | null;
 };
 
 type Loaded = { form: CategoryForm; id: string | null };
@@ -57,6 +64,8 @@ function fromCategory(category: Category): CategoryForm {
     itemsPerRow: String(category.itemsPerRow ?? DEFAULT_ITEMS_PER_ROW),
     heroConfig: toHeroConfig(category.heroConfig),
     order: category.order ?? 0,
+    status: category.status ?? 'published',
+    publishAt: category.publishAt ?? null,
   };
 }
 
@@ -76,6 +85,8 @@ async function loadForm(id: string | undefined): Promise<Loaded> {
       itemsPerRow: String(DEFAULT_ITEMS_PER_ROW),
       heroConfig: defaultHeroConfig(),
       order: nextOrder(categories),
+      status: 'published',
+      publishAt: null,
     },
   };
 }
@@ -87,7 +98,9 @@ export const parseItemsPerRow = (text: string) => {
 
 export default function CategoryFormScreen() {
   const { id } = useParams();
-  const state = useLoad(() => loadForm(id), id ?? 'new');
+  // Moves when a revision is restored: the editor reloads what is now stored.
+  const [generation, setGeneration] = useState(0);
+  const state = useLoad(() => loadForm(id), `${id ?? 'new'} ${generation}`);
   const title = id ? 'Edit Category' : 'Add New Category';
   if (state.status === 'loading') return <InlineLoading />;
   if (state.status === 'error') {
@@ -101,23 +114,28 @@ export default function CategoryFormScreen() {
       />
     );
   }
-  return <CategoryEditor title={title} id={state.data.id} initial={state.data.form} />;
+  return <CategoryEditor key={generation} title={title} id={state.data.id} initial={state.data.form} onRestored={() => setGeneration((n) => n + 1)} />;
 }
 
-function CategoryEditor({ title, id, initial }: { title: string; id: string | null; initial: CategoryForm }) {
+type EditorProps = { title: string; id: string | null; initial: CategoryForm; onRestored: () => void };
+
+function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   useFocusFirstError(errors);
   const [saving, setSaving] = useState(false);
-  const { blocker, allowNextNavigation } = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
+  const input = () => ({ ...form, itemsPerRow: parseItemsPerRow(form.itemsPerRow) });
   const set = <K extends keyof CategoryForm>(key: K) => (value: CategoryForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CategoryInputSchema.safeParse({ ...form, itemsPerRow: parseItemsPerRow(form.itemsPerRow) });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
+    const parsed = CategoryInputSchema.safeParse(input());
+    const scheduleError = publishAtError(form);
+    if (!parsed.success || scheduleError) {
+      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) });
       return;
     }
     setErrors({});
@@ -130,7 +148,8 @@ function CategoryEditor({ title, id, initial }: { title: string; id: string | nu
     } catch (error) {
       console.error(error);
       setSaving(false);
-      window.alert('Failed to save category');
+      // Another window saved this category since it was opened here: say so, rather than the generic failure.
+      window.alert(isEditConflict(error) ? (error as Error).message : 'Failed to save category');
     }
   };
 
@@ -140,7 +159,7 @@ function CategoryEditor({ title, id, initial }: { title: string; id: string | nu
         title={title}
         actions={
           <>
-            {id ? <PreviewLink href={paths.publicCategory(initial.slug)} /> : null}
+            {id ? <PreviewButton request={() => ({ kind: 'category', id, data: input() })} /> : null}
             <Link className="adm-button" to={paths.categories}>
               Cancel
             </Link>
@@ -148,6 +167,14 @@ function CategoryEditor({ title, id, initial }: { title: string; id: string | nu
           </>
         }
       />
+      <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
+        <PublishFields
+          status={form.status}
+          publishAt={form.publishAt}
+          onChange={(publishing) => setForm((current) => ({ ...current, ...publishing }))}
+          error={errors.publishAt}
+        />
+      </CollapsibleSection>
       <CollapsibleSection title="Content" hasErrors={hasErrorsUnder(errors, ['title', 'slug', 'description', 'tileImage', 'itemsPerRow'])}>
         <div className="adm-grid-2">
           <TextField
@@ -188,6 +215,7 @@ function CategoryEditor({ title, id, initial }: { title: string; id: string | nu
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
         <HeroEditor value={form.heroConfig} onChange={set('heroConfig')} errors={nestedErrors(errors, 'heroConfig')} />
       </CollapsibleSection>
+      {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">
         <Link className="adm-button" to={paths.categories}>
           Cancel

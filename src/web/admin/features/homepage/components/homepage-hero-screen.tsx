@@ -3,7 +3,9 @@ import { HeroConfigSchema, type HeroConfig } from '../../../../../shared/schemas
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
-import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PreviewButton } from '../../../components/ui/preview-button';
+import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { SaveButton } from '../../../components/ui/save-button';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
@@ -20,18 +22,21 @@ import { getHomepageHero, saveHomepageHero } from '../api/homepage';
 const saveFailureText = (error: unknown) => errorMessage(error, 'Failed to save');
 
 export default function HomepageHeroScreen() {
-  const state = useLoad(getHomepageHero, 'homepage');
+  // Moves when a revision is restored: the form reloads what is now stored.
+  const [generation, setGeneration] = useState(0);
+  const state = useLoad(getHomepageHero, `homepage ${generation}`);
   if (state.status === 'loading') return <InlineLoading />;
   if (state.status === 'error') return <LoadError what="the homepage hero" />;
-  return <HomepageHeroForm initial={toHeroConfig(state.data)} />;
+  return <HomepageHeroForm key={generation} initial={toHeroConfig(state.data)} onRestored={() => setGeneration((n) => n + 1)} />;
 }
 
-function HomepageHeroForm({ initial }: { initial: HeroConfig }) {
+function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRestored: () => void }) {
   const [hero, setHero] = useState(initial);
   const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   useFocusFirstError(errors);
-  const { blocker } = useUnsavedChanges(JSON.stringify(hero) !== baseline);
+  const dirty = JSON.stringify(hero) !== baseline;
+  const { blocker } = useUnsavedChanges(dirty);
   const save = useSaveState();
 
   const onSave = () => {
@@ -54,7 +59,7 @@ function HomepageHeroForm({ initial }: { initial: HeroConfig }) {
   const saveButton = <SaveButton status={save.status} onClick={onSave} />;
   const actions = (
     <>
-      <PreviewLink href="/" />
+      <PreviewButton request={() => ({ kind: 'homepage', data: hero })} />
       {saveButton}
     </>
   );
@@ -65,6 +70,7 @@ function HomepageHeroForm({ initial }: { initial: HeroConfig }) {
       <CollapsibleSection title="Hero" hasErrors={Object.keys(errors).length > 0}>
         <HeroEditor value={hero} onChange={setHero} errors={errors} />
       </CollapsibleSection>
+      <RevisionsPanel base="/homepage" dirty={dirty} onRestored={onRestored} />
       <div className="adm-page__footer">{saveButton}</div>
       <UnsavedChangesDialog blocker={blocker} />
     </div>

@@ -1,15 +1,20 @@
-import type { Product, ProductInput, ReorderItem } from '../../../../../shared/schemas';
+import type { Product, ProductInput, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
+import { byOrder } from '../../../../../shared/constants';
 import { adminPage, adminRequest } from '../../../lib/admin-api';
 
 /** Rows per page of the admin list: one page is all the DOM holds. */
 export const PRODUCTS_PAGE_SIZE = 50;
 
-export const pageProducts = ({ q, cursor }: { q: string; cursor: string | undefined }) => {
+export const pageProducts = ({ q, cursor, status }: { q: string; cursor: string | undefined; status?: PublishStatus | undefined }) => {
   const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
   if (q) params.set('q', q);
+  if (status) params.set('status', status);
   if (cursor) params.set('cursor', cursor);
   return adminPage<Product>(`/products?${params}`);
 };
+
+export const listProducts = async (status?: PublishStatus) =>
+  (await adminRequest<Product[]>(status ? `/products?status=${status}` : '/products')).sort(byOrder);
 export const getProduct = (id: string) => adminRequest<Product>(`/products/${encodeURIComponent(id)}`);
 export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input, failure: 'Failed to create product' });
 export const updateProduct = (id: string, input: ProductInput) =>

@@ -7,7 +7,10 @@ import { TextField, ToggleField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker } from '../../../components/ui/media-picker';
-import { PageHeader, PreviewLink } from '../../../components/ui/page-header';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PreviewButton } from '../../../components/ui/preview-button';
+import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
+import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
@@ -15,7 +18,7 @@ import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dia
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { adminRequest } from '../../../lib/admin-api';
+import { adminRequest, isEditConflict } from '../../../lib/admin-api';
 import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { paths } from '../../../lib/paths';
@@ -43,6 +46,8 @@ const blankProduct = (order: number): ProductForm => ({
   darkMode: false,
   heroConfig: defaultHeroConfig(),
   order,
+  status: 'published',
+  publishAt: null,
 });
 
 const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
@@ -61,7 +66,9 @@ async function loadForm(id: string | undefined): Promise<Loaded> {
 
 export default function ProductFormScreen() {
   const { id } = useParams();
-  const state = useLoad(() => loadForm(id), id ?? 'new');
+  // Moves when a revision is restored: the editor reloads what is now stored.
+  const [generation, setGeneration] = useState(0);
+  const state = useLoad(() => loadForm(id), `${id ?? 'new'} ${generation}`);
   if (state.status === 'loading') return <InlineLoading />;
   if (state.status === 'error') {
     if (!isNotFound(state.error)) return <LoadError what="the product" />;
@@ -74,10 +81,10 @@ export default function ProductFormScreen() {
       />
     );
   }
-  return <ProductEditor loaded={state.data} />;
+  return <ProductEditor key={generation} loaded={state.data} onRestored={() => setGeneration((n) => n + 1)} />;
 }
 
-function ProductEditor({ loaded }: { loaded: Loaded }) {
+function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () => void }) {
   const { id, categories } = loaded;
   const navigate = useNavigate();
   const [form, setForm] = useState(loaded.form);
@@ -85,14 +92,16 @@ function ProductEditor({ loaded }: { loaded: Loaded }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   useFocusFirstError(errors);
   const [saving, setSaving] = useState(false);
-  const { blocker, allowNextNavigation } = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(loaded.form));
+  const dirty = JSON.stringify(form) !== JSON.stringify(loaded.form);
+  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
   const set = <K extends keyof ProductForm>(key: K) => (value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ProductInputSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
+    const scheduleError = publishAtError(form);
+    if (!parsed.success || scheduleError) {
+      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) });
       return;
     }
     setErrors({});
@@ -106,7 +115,8 @@ function ProductEditor({ loaded }: { loaded: Loaded }) {
     } catch (error) {
       console.error(error);
       setSaving(false);
-      window.alert('Failed to save product');
+      // Another window saved this product since it was opened here: say so, rather than the generic failure.
+      window.alert(isEditConflict(error) ? (error as Error).message : 'Failed to save product');
     }
   };
 
@@ -131,11 +141,19 @@ function ProductEditor({ loaded }: { loaded: Loaded }) {
         title={id ? 'Edit Product' : 'Add New Product'}
         actions={
           <>
-            {id ? <PreviewLink href={paths.publicProduct(loaded.form.slug)} /> : null}
+            <PreviewButton request={() => ({ kind: 'product', id: id ?? undefined, data: form })} />
             {buttons}
           </>
         }
       />
+      <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
+        <PublishFields
+          status={form.status}
+          publishAt={form.publishAt}
+          onChange={(publishing) => setForm((current) => ({ ...current, ...publishing }))}
+          error={errors.publishAt}
+        />
+      </CollapsibleSection>
       <CollapsibleSection title="Information" hasErrors={hasErrorsUnder(errors, INFORMATION_FIELDS)}>
         <div className="adm-grid-2">
           <TextField
@@ -195,6 +213,7 @@ function ProductEditor({ loaded }: { loaded: Loaded }) {
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
         <HeroEditor value={form.heroConfig} onChange={set('heroConfig')} errors={nestedErrors(errors, 'heroConfig')} />
       </CollapsibleSection>
+      {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">{buttons}</div>
       <UnsavedChangesDialog blocker={blocker} />
     </form>

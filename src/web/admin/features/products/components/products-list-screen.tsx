@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { arrayMove } from '@dnd-kit/sortable';
-import type { Category, Product, Tag } from '../../../../../shared/schemas';
+import type { Category, Product, PublishStatus, Tag } from '../../../../../shared/schemas';
+import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
+import { ListRow } from '../../../components/ui/list-row';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, SearchField } from '../../../components/ui/pager';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
 import { LoadError } from '../../../components/ui/save-feedback';
-import { ReorderContext, SortableRow } from '../../../components/ui/sortable';
+import { ReorderContext } from '../../../components/ui/sortable';
 import { useLoad } from '../../../hooks/use-load';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
@@ -36,8 +38,14 @@ const failedToReorder = (error: unknown) => {
 };
 
 export default function ProductsListScreen() {
+  const [status, setStatus] = useState<PublishStatus | ''>('');
+  // A new status starts a new list (its own pages and search).
+  return <PagedProducts key={status} status={status} onStatus={setStatus} />;
+}
+
+function PagedProducts({ status, onStatus }: { status: PublishStatus | ''; onStatus: (status: PublishStatus | '') => void }) {
   const names = useLoad(loadNames, 'product-names');
-  const list = usePagedList(pageProducts);
+  const list = usePagedList((query) => pageProducts({ ...query, status: status || undefined }));
   const state = list.state;
   const loading = state.status === 'loading' || names.status === 'loading';
   const failed = state.status === 'error' || names.status === 'error';
@@ -53,6 +61,7 @@ export default function ProductsListScreen() {
           </Link>
         }
       />
+      <StatusFilter value={status} onChange={onStatus} />
       {!empty && !failed ? <SearchField label="Search products" value={list.search} onChange={list.setSearch} /> : null}
       {loading && !failed ? <InlineLoading /> : null}
       {failed ? <LoadError what="products" /> : null}
@@ -65,15 +74,16 @@ export default function ProductsListScreen() {
         />
       ) : null}
       {!empty && state.status === 'ready' && names.status === 'ready' ? (
-        <ProductsTable list={list} rows={state.rows} total={state.total} hasNext={state.nextCursor !== null} names={names.data} />
+        <ProductsTable list={list} rows={state.rows} total={state.total} hasNext={state.nextCursor !== null} names={names.data} reorderable={status === ''} />
       ) : null}
     </div>
   );
 }
 
-type TableProps = { list: ReturnType<typeof usePagedList<Product>>; rows: Product[]; total: number; hasNext: boolean; names: Names };
+// A list filtered by status is not the whole order: it is not reorderable.
+type TableProps = { list: ReturnType<typeof usePagedList<Product>>; rows: Product[]; total: number; hasNext: boolean; names: Names; reorderable: boolean };
 
-function ProductsTable({ list, rows, total, hasNext, names }: TableProps) {
+function ProductsTable({ list, rows, total, hasNext, names, reorderable }: TableProps) {
   const removal = usePendingDelete<Product>(deleteProduct, list.setRows, 'Failed to delete product');
   const [movingId, setMovingId] = useState<string | null>(null);
   const pageStart = list.pageIndex * PRODUCTS_PAGE_SIZE;
@@ -128,12 +138,13 @@ function ProductsTable({ list, rows, total, hasNext, names }: TableProps) {
                 <th scope="col">Title</th>
                 <th scope="col">Categories</th>
                 <th scope="col">Tags</th>
+                <th scope="col">Status</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((product) => (
-                <SortableRow key={product.id} id={product.id} label={product.title}>
+                <ListRow key={product.id} id={product.id} label={product.title} reorderable={reorderable}>
                   <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" loading="lazy" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
                   <td className="adm-table__title">
                     {product.title}
@@ -142,13 +153,16 @@ function ProductsTable({ list, rows, total, hasNext, names }: TableProps) {
                   <td>{joinNames(product.categories, names.categories)}</td>
                   <td>{joinNames(product.tags, names.tags)}</td>
                   <td>
+                    <StatusBadge item={product} />
+                  </td>
+                  <td>
                     <RowActions
                       label={product.title}
                       editHref={paths.product(product.id)}
                       viewHref={paths.publicProduct(product.slug)}
                       onDelete={() => removal.ask(product)}
                     />
-                    {movingId === product.id ? (
+                    {!reorderable ? null : movingId === product.id ? (
                       <MoveForm product={product} onMove={(position) => moveTo(product, position)} onCancel={() => setMovingId(null)} />
                     ) : (
                       <div className="adm-move">
@@ -161,7 +175,7 @@ function ProductsTable({ list, rows, total, hasNext, names }: TableProps) {
                       </div>
                     )}
                   </td>
-                </SortableRow>
+                </ListRow>
               ))}
             </tbody>
           </table>

@@ -6,6 +6,8 @@ import { HexColorField } from '../../../components/ui/hex-color-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RevisionsPanel } from '../../../components/ui/revisions-panel';
+import { isEditConflict } from '../../../lib/admin-api';
 import { SaveButton } from '../../../components/ui/save-button';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
@@ -17,11 +19,15 @@ import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { getTheme, saveTheme } from '../api/theme';
 
 export default function ThemeScreen() {
-  const state = useLoad(getTheme, 'theme');
+  // Moves when a revision is restored: the form reloads what is now stored.
+  const [generation, setGeneration] = useState(0);
+  const state = useLoad(getTheme, `theme ${generation}`);
   if (state.status === 'loading') return <InlineLoading />;
   if (state.status === 'error') return <LoadError what="the theme" />;
   return (
     <ThemeForm
+      key={generation}
+      onRestored={() => setGeneration((n) => n + 1)}
       initial={{ primaryColor: state.data.primaryColor || DEFAULT_PRIMARY_COLOR, newsletterImage: state.data.newsletterImage ?? '' }}
     />
   );
@@ -37,12 +43,13 @@ function ButtonPreview({ color }: { color: string }) {
   );
 }
 
-function ThemeForm({ initial }: { initial: Theme }) {
+function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => void }) {
   const [theme, setTheme] = useState(initial);
   const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   useFocusFirstError(errors);
-  const { blocker } = useUnsavedChanges(JSON.stringify(theme) !== baseline);
+  const dirty = JSON.stringify(theme) !== baseline;
+  const { blocker } = useUnsavedChanges(dirty);
   const save = useSaveState();
 
   const onSave = () => {
@@ -58,7 +65,7 @@ function ThemeForm({ initial }: { initial: Theme }) {
         await saveTheme(parsed.data);
         setBaseline(sent);
       },
-      () => 'Failed to save theme',
+      (error) => (isEditConflict(error) ? (error as Error).message : 'Failed to save theme'),
     );
   };
 
@@ -85,6 +92,7 @@ function ThemeForm({ initial }: { initial: Theme }) {
           error={errors.newsletterImage}
         />
       </CollapsibleSection>
+      <RevisionsPanel base="/theme" dirty={dirty} onRestored={onRestored} />
       <div className="adm-page__footer">{saveButton}</div>
       <UnsavedChangesDialog blocker={blocker} />
     </div>

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdSchema } from '../../../shared/schemas/common';
+import { ok } from '../../http/reply';
+import { sendEtag } from '../../http/etag';
+import { writerFor } from '../../content/changes';
+import { listRevisions, restoreRevision } from './revision.service';
+import type { RevisionedEntity } from './revision-recorder';
+
+const ItemParams = z.object({ id: IdSchema });
+const ItemRevisionParams = z.object({ id: IdSchema, revisionId: IdSchema });
+const RevisionParams = z.object({ revisionId: IdSchema });
+
+/** Revision lists and restores of every item that keeps them; admin only (no route here is public). */
+export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, revisions } = app.ctx;
+
+  for (const [prefix, entity] of [
+    ['/products', 'product'],
+    ['/categories', 'category'],
+  ] as const) {
+    app.get(`${prefix}/:id/revisions`, { schema: { params: ItemParams } }, async (request) => {
+      await revisions.settled();
+      return ok(await listRevisions(db, entity, request.params.id));
+    });
+    app.post(`${prefix}/:id/revisions/:revisionId/restore`, { schema: { params: ItemRevisionParams } }, async (request, reply) => {
+      await revisions.settled();
+      const restored = await restoreRevision(writerFor(app.ctx, request), entity, request.params.id, request.params.revisionId);
+      sendEtag(reply, restored.version);
+      return ok(restored.item);
+    });
+  }
+
+  for (const entity of ['homepage', 'about', 'theme'] as const satisfies readonly RevisionedEntity[]) {
+    app.get(`/${entity}/revisions`, async () => {
+      await revisions.settled();
+      return ok(await listRevisions(db, entity, ''));
+    });
+    app.post(`/${entity}/revisions/:revisionId/restore`, { schema: { params: RevisionParams } }, async (request, reply) => {
+      await revisions.settled();
+      const restored = await restoreRevision(writerFor(app.ctx, request), entity, '', request.params.revisionId);
+      sendEtag(reply, restored.version);
+      return ok(restored.item);
+    });
+  }
+};

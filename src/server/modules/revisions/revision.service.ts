@@ -1,0 +1,65 @@
+import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json';
+import { notFound } from '../../http/errors';
+import type { Versioned } from '../../http/etag';
+import type { Writer } from '../../content/changes';
+import type { RevisionEntry } from '../../../shared/schemas/revision';
+import type { Product } from '../../../shared/schemas/product';
+import type { Category } from '../../../shared/schemas/category';
+import { getProductById, updateProduct } from '../products/product.service';
+import { getCategoryById, updateCategory } from '../categories/category.service';
+import { saveAbout, saveHomepage, saveTheme } from '../site/site.service';
+import { selectExistingCategoryIds } from '../categories/category.repository';
+import { selectExistingTagIds } from '../tags/tag.repository';
+import { selectRevision, selectRevisions } from './revision.repository';
+import type { RevisionedEntity } from './revision-recorder';
+
+export const REVISION_NOT_FOUND = 'Revision not found';
+
+/** The revisions of one item, newest first; 404 when a product or category does not exist. */
+export async function listRevisions(db: Db, entity: RevisionedEntity, itemId: string): Promise<RevisionEntry[]> {
+  await assertItemExists(db, entity, itemId);
+  const rows = await selectRevisions(db, entity, itemId);
+  return rows.map((row) => ({ id: row.id, createdAt: row.created_at, summary: row.summary }));
+}
+
+async function assertItemExists(db: Db, entity: RevisionedEntity, itemId: string): Promise<void> {
+  if (entity === 'product' && !(await getProductById(db, 'admin', itemId))) throw notFound('Product not found');
+  if (entity === 'category' && !(await getCategoryById(db, 'admin', itemId))) throw notFound('Category not found');
+}
+
+/** The snapshot without what a save does not take, and links to categories or tags deleted since. */
+async function productInput(db: Db, snapshot: Product) {
+  const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot;
+  const categories = await selectExistingCategoryIds(db, fields.categories);
+  const tags = await selectExistingTagIds(db, fields.tags);
+  return { ...fields, categories: fields.categories.filter((id) => categories.has(id)), tags: fields.tags.filter((id) => tags.has(id)) };
+}
+
+/**
+ * Saves the revision's content again, through the item's own service, so the
+ * restore is itself a new revision (noted as a restore). Publishing status and
+ * list position stay as they are now: bringing back an old text must not
+ * unpublish or move the item.
+ */
+export async function restoreRevision(writer: Writer, entity: RevisionedEntity, itemId: string, revisionId: string): Promise<Versioned<unknown>> {
+  await assertItemExists(writer.db, entity, itemId);
+  const revision = await selectRevision(writer.db, entity, itemId, revisionId);
+  if (!revision) throw notFound(REVISION_NOT_FOUND);
+  const snapshot = parseJson<unknown>(revision.snapshot, null);
+  const restoring: Writer = { ...writer, note: `Restored the version of ${revision.created_at}` };
+  switch (entity) {
+    case 'product':
+      return updateProduct(restoring, itemId, await productInput(writer.db, snapshot as Product));
+    case 'category': {
+      const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Category;
+      return updateCategory(restoring, itemId, fields);
+    }
+    case 'homepage':
+      return saveHomepage(restoring, snapshot as never);
+    case 'about':
+      return saveAbout(restoring, snapshot as never);
+    case 'theme':
+      return saveTheme(restoring, snapshot as never);
+  }
+}

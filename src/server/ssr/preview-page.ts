@@ -1,0 +1,51 @@
+import type { Db } from '../db/database';
+import type { ContentSource } from '../../web/api/content-source';
+import type { AboutPage, Category, HeroConfig, Product } from '../../shared/schemas';
+import { CategoryInputSchema, ProductInputSchema } from '../../shared/schemas';
+import { pageProducts } from '../modules/products/product.service';
+import { getCategoryById } from '../modules/categories/category.service';
+import { listTags } from '../modules/tags/tag.service';
+import type { StoredPreview } from '../modules/preview/preview.service';
+
+/** The public path a preview shows, and the visitors' content with the previewed item put in its place. */
+export type PreviewPlan = { path: string; source: ContentSource };
+
+const PREVIEW_ID = 'preview';
+
+export async function planPreview(db: Db, base: ContentSource, preview: StoredPreview): Promise<PreviewPlan> {
+  switch (preview.kind) {
+    case 'product': {
+      const fields = ProductInputSchema.parse(preview.data);
+      const product: Product = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null };
+      return {
+        path: `/product/${product.slug}`,
+        source: { ...base, getProductBySlug: async (slug) => (slug === product.slug ? product : base.getProductBySlug(slug)) },
+      };
+    }
+    case 'category': {
+      const fields = CategoryInputSchema.parse(preview.data);
+      const category: Category = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null };
+      // The products the saved category holds, whatever the category's own status; a new category holds none yet.
+      const saved = preview.id ? await getCategoryById(db, 'admin', preview.id) : undefined;
+      const own = (slug: string | undefined) => slug === category.slug;
+      return {
+        path: `/category/${category.slug}`,
+        source: {
+          ...base,
+          getCategoryBySlug: async (slug) => (own(slug) ? category : base.getCategoryBySlug(slug)),
+          listCategories: async () => [...(await base.listCategories()).filter((c) => c.id !== category.id), category],
+          pageProducts: async (query) => {
+            if (!own(query.category)) return base.pageProducts(query);
+            if (!saved) return { items: [], nextCursor: null, total: 0 };
+            return pageProducts(db, 'visitor', { categoryId: saved.id, tag: query.tags, limit: query.limit, cursor: query.cursor, offset: query.offset });
+          },
+          listTags: async (query = {}) => (own(query.category) ? (saved ? listTags(db, 'visitor', { category: saved.slug }) : []) : base.listTags(query)),
+        },
+      };
+    }
+    case 'homepage':
+      return { path: '/', source: { ...base, getHomepage: async () => preview.data as HeroConfig } };
+    case 'about':
+      return { path: '/about', source: { ...base, getAbout: async () => preview.data as AboutPage } };
+  }
+}
