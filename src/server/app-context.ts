@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/database';
 import type { ContentEvents } from './content-events';
 import type { ContentNotifications } from './content-notify';
+import type { NewsletterContext } from './modules/newsletter/newsletter-context';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   contentEvents: ContentEvents;
   /** Hearing other copies' writes (PostgreSQL LISTEN); set once the app has started listening. */
   notifications?: ContentNotifications;
+  /** Subscribers' write path: mail (when configured), the webhook outbox, change events. */
+  newsletter: NewsletterContext;
 };
 
 declare module 'fastify' {

@@ -15,6 +15,8 @@ import { listenForContentChanges } from './content-notify';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { PERMISSIONS_POLICY } from './http/permissions-policy';
 import './app-context';
+import { startNewsletter } from './modules/newsletter/newsletter-setup';
+import { newsletterPages } from './modules/newsletter/newsletter-pages';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -65,16 +67,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
   await ensureAdminPassword(database.db, config.adminPassword, announce);
+  const newsletter = startNewsletter(config, database, app.log);
   app.decorate('ctx', {
     config,
     db: database.db,
     dbKind: database.kind,
     contentEvents,
+    newsletter: newsletter.context,
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onClose', async () => {
     await notifications.stop();
+    await newsletter.stop();
     await database.close();
   });
 
@@ -89,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerMedia);
+  await app.register(newsletterPages);
   if (options.web !== false) await app.register(registerWeb);
 
   app.setNotFoundHandler((request, reply) => {

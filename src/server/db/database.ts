@@ -10,6 +10,7 @@ import * as initial from './migrations/2026-11-21-0001-initial';
 import * as rateLimits from './migrations/2026-11-23-0501-rate-limits';
 import * as listIndexesAndTagSlugs from './migrations/2026-11-23-0101-list-indexes-and-tag-slugs';
 import * as healthProbe from './migrations/2026-11-23-0201-health-probe';
+import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsletter-consent-and-outbox';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0501-rate-limits': rateLimits,
   '2026-11-23-0101-list-indexes-and-tag-slugs': listIndexesAndTagSlugs,
   '2026-11-23-0201-health-probe': healthProbe,
+  '2026-11-23-0601-newsletter-consent-and-outbox': newsletterConsentAndOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
