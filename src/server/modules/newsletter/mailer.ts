@@ -36,7 +36,8 @@ export function createMailer(config: { smtpUrl: string; from: string }): Mailer 
         text: mail.text,
         html: mail.html,
         headers: {
-          'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+          // Prepared: kept on one line (under SMTP's 998), as naive one-click parsers expect.
+          'List-Unsubscribe': { prepared: true, value: `<${mail.unsubscribeUrl}>` },
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
       });
