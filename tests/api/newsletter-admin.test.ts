@@ -144,7 +144,9 @@ describe('CSV export of 50,000 subscribers', () => {
     let firstLine = '';
     let tail = '';
     const decoder = new TextDecoder();
-    for await (const chunk of response.body!) {
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const chunk = read.value;
       const text = tail + decoder.decode(chunk, { stream: true });
       const parts = text.split('\r\n');
       tail = parts.pop() ?? '';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { startSmtpServer, type SmtpTestServer } from '../helpers/smtp-test-server';
+import { startSmtpServer } from '../helpers/smtp-test-server';
 import { claimDue, enqueueChange } from '../../src/server/modules/newsletter/webhook-outbox';
 
 const SECRET = 'provider-shared-secret-123';
