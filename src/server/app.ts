@@ -77,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
+  app.addHook('onReady', async () => newsletter.start());
   app.addHook('onClose', async () => {
     await notifications.stop();
     await newsletter.stop();

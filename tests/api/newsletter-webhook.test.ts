@@ -115,6 +115,8 @@ describe('newsletter webhook', () => {
 
     const receiver = await receiverFor(port);
     await t.restart();
+    // Started as `main` starts it (listen makes the app ready); no request is needed to wake the deliverer.
+    await t.app.ready();
     const [hook] = await receiver.waitFor(1, 30_000);
     expect(JSON.parse(hook!.body)).toMatchObject({ event: 'subscriber.created', email: 'restart.reader@example.com', status: 'confirmed' });
     expect(hook!.headers['x-showcase-signature']).toBe(sign(hook!.body));

@@ -6,21 +6,21 @@ import type { NewsletterContext } from './newsletter-context';
 import { SubscriberEvents } from './subscriber-changes';
 import { WebhookDeliverer } from './webhook-deliverer';
 
-/** Mail and the webhook deliverer as configured; `stop` lets a delivery in flight finish. */
+/**
+ * Mail and the webhook deliverer as configured. The deliverer runs from
+ * `start` (once the app is ready) to `stop`, which lets a delivery in flight finish.
+ */
 export function startNewsletter(
   config: Config,
   database: { db: Db; kind: DbKind },
   log: FastifyBaseLogger,
-): { context: NewsletterContext; stop: () => Promise<void> } {
+): { context: NewsletterContext; start: () => void; stop: () => Promise<void> } {
   const mailer = config.mail ? createMailer(config.mail) : undefined;
   const events = new SubscriberEvents();
   const deliverer = config.newsletterWebhook
     ? new WebhookDeliverer(database.db, database.kind, config.newsletterWebhook, log)
     : undefined;
-  if (deliverer) {
-    events.on('change', () => deliverer.wake());
-    deliverer.start();
-  }
+  if (deliverer) events.on('change', () => deliverer.wake());
   const context: NewsletterContext = {
     db: database.db,
     dbKind: database.kind,
@@ -32,6 +32,7 @@ export function startNewsletter(
   };
   return {
     context,
+    start: () => deliverer?.start(),
     stop: async () => {
       await deliverer?.stop();
       mailer?.close();
