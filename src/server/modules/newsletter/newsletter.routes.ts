@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteSubscribersSchema, SubscribeSchema, HONEYPOT_FIELD, SubscriberStatusSchema } from '../../../shared/schemas/newsletter';
@@ -33,7 +34,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const limits: [string, Limit][] = [
       [`subscribe:ip:${request.ip}`, perClient],
-      [`subscribe:email:${request.body.email}`, perAddress],
+      // Hashed: a limit row must not keep an address that its owner later has deleted.
+      [`subscribe:email:${createHash('sha256').update(request.body.email).digest('base64url')}`, perAddress],
       ['subscribe:site', siteWide],
     ];
     for (const [key, limit] of limits) {

@@ -28,8 +28,16 @@ export const countConfirmed = async (signal?: AbortSignal): Promise<number> =>
 export const deleteSubscriber = (id: string) =>
   adminRequest<{ deleted: number }>(`/newsletter/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete subscriber' });
 
-export const deleteSubscribers = (ids: string[]) =>
-  adminRequest<{ deleted: number }>('/newsletter/subscribers', { method: 'DELETE', body: { ids }, failure: 'Failed to delete subscribers' });
+/** The API takes up to 1,000 ids a request; a bigger selection goes in several. */
+const DELETE_BATCH = 1000;
+export async function deleteSubscribers(ids: string[]): Promise<number> {
+  let deleted = 0;
+  for (let from = 0; from < ids.length; from += DELETE_BATCH) {
+    const body = { ids: ids.slice(from, from + DELETE_BATCH) };
+    deleted += (await adminRequest<{ deleted: number }>('/newsletter/subscribers', { method: 'DELETE', body, failure: 'Failed to delete subscribers' })).deleted;
+  }
+  return deleted;
+}
 
 export const listDeliveries = () =>
   adminRequest<{ configured: boolean; deliveries: WebhookDelivery[] }>('/newsletter/webhook-deliveries');
