@@ -54,6 +54,14 @@ describe('newsletter API', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('leaves rendered pages cached: subscriber writes do not move the content version', async () => {
+    const version = t.app.ctx.contentEvents.current;
+    await subscribe({ email: 'quiet@example.com' });
+    const id = (await subscribers()).find((row) => row.email === 'quiet@example.com')!.id;
+    await t.asAdmin({ method: 'DELETE', url: `/api/newsletter/subscribers/${id}` });
+    expect(t.app.ctx.contentEvents.current).toBe(version);
+  });
+
   it('lists the newest subscriber first', async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await subscribe({ email: 'latest@example.com' });
