@@ -39,6 +39,8 @@ export default defineConfig({
   projects: [
     { name: 'public', testMatch: 'public/**/*.spec.ts', use: { baseURL: urlOf(ports.public) } },
     { name: 'admin', testMatch: 'admin/**/*.spec.ts', use: { baseURL: urlOf(ports.admin) } },
+    // Starts its own server with mail on (on a port the system picks): the shared servers run without mail.
+    { name: 'mail', testMatch: 'mail/**/*.spec.ts' },
   ],
   webServer: Object.values(ports).map((port) => ({
     command: `node scripts/e2e-server.mjs`,

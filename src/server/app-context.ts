@@ -6,6 +6,7 @@ import type { VariantWorkers } from './modules/media/variant-queue';
 import type { AuditLog } from './modules/audit/audit-log';
 import type { RevisionRecorder } from './modules/revisions/revision-recorder';
 import type { PublishSchedule } from './content/publish-schedule';
+import type { NewsletterContext } from './modules/newsletter/newsletter-context';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -24,6 +25,8 @@ export type AppContext = {
   mediaVariants: VariantWorkers;
   /** Who changed what: admin writes, sign-ins, passwords, backups. */
   audit: AuditLog;
+  /** Subscribers' write path: mail (when configured), the webhook outbox, change events. */
+  newsletter: NewsletterContext;
 };
 
 declare module 'fastify' {

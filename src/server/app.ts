@@ -22,6 +22,8 @@ import { AuditLog } from './modules/audit/audit-log';
 import { RevisionRecorder } from './modules/revisions/revision-recorder';
 import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
+import { startNewsletter } from './modules/newsletter/newsletter-setup';
+import { newsletterPages } from './modules/newsletter/newsletter-pages';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   revisions.listen(contentEvents);
   const schedule = new PublishSchedule(database.db, contentEvents, app.log);
   await schedule.refresh();
+  const newsletter = startNewsletter(config, database, app.log);
   app.decorate('ctx', {
     config,
     db: database.db,
@@ -99,9 +102,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit,
     revisions,
     schedule,
+    newsletter: newsletter.context,
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
+  app.addHook('onReady', async () => newsletter.start());
   app.addHook('onClose', async () => {
     schedule.stop();
     await app.ctx.mediaVariants.stop();
@@ -109,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stopAuditing();
     await audit.flush();
     await revisions.settled();
+    await newsletter.stop();
     await database.close();
   });
 
@@ -127,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerMedia);
+  await app.register(newsletterPages);
   if (options.web !== false) await app.register(registerWeb);
 
   app.setNotFoundHandler((request, reply) => {

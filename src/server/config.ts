@@ -71,6 +71,21 @@ const S3Env = {
     .optional(),
 };
 
+// Newsletter mail and the provider webhook: unset, the site stores confirmed addresses and tells no one.
+const NewsletterEnv = {
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address, or a name and <address>')
+    .optional(),
+  NEWSLETTER_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  NEWSLETTER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SUBSCRIBE_LIMIT_PER_ADDRESS: perWindow('sign-ups of one address an hour').default(5),
+};
+
 const S3_REQUIRED_WITH_BUCKET = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const EnvSchema = z.object({
@@ -99,7 +114,16 @@ const EnvSchema = z.object({
     .max(256, 'must be at most 256')
     .optional(),
   ...S3Env,
+  ...NewsletterEnv,
 }).superRefine((env, context) => {
+  if (env.SMTP_URL && !env.MAIL_FROM) context.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
+  if (env.MAIL_FROM && !env.SMTP_URL) context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_FROM is set' });
+  if (env.NEWSLETTER_WEBHOOK_URL && !env.NEWSLETTER_WEBHOOK_SECRET) {
+    context.addIssue({ code: 'custom', path: ['NEWSLETTER_WEBHOOK_SECRET'], message: 'is required when NEWSLETTER_WEBHOOK_URL is set' });
+  }
+  if (env.NEWSLETTER_WEBHOOK_SECRET && !env.NEWSLETTER_WEBHOOK_URL) {
+    context.addIssue({ code: 'custom', path: ['NEWSLETTER_WEBHOOK_URL'], message: 'is required when NEWSLETTER_WEBHOOK_SECRET is set' });
+  }
   if (!env.S3_BUCKET) return;
   for (const name of S3_REQUIRED_WITH_BUCKET) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when S3_BUCKET is set' });
@@ -121,8 +145,12 @@ export type Config = {
   mediaWorkers: number;
   /** Hops or proxy addresses whose X-Forwarded-For is believed; false: none. */
   trustProxy: false | number | string[];
-  /** Newsletter sign-ups allowed from one client a minute, and from everyone an hour. */
-  subscribeLimits: { perClientPerMinute: number; sitePerHour: number };
+  /** Newsletter sign-ups allowed from one client a minute, for one address an hour, and from everyone an hour. */
+  subscribeLimits: { perClientPerMinute: number; perAddressPerHour: number; sitePerHour: number };
+  /** Set: sign-ups are confirmed by e-mail (double opt-in). Unset: addresses are stored as confirmed. */
+  mail: { smtpUrl: string; from: string } | undefined;
+  /** Set: every subscriber change is POSTed, signed, to the provider. */
+  newsletterWebhook: { url: string; secret: string } | undefined;
   logLevel: string;
   /** Worker processes serving requests (Node's cluster); default: the available cores. */
   webConcurrency: number;
@@ -168,7 +196,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: e.MAX_VIDEO_MB,
     mediaWorkers: e.MEDIA_WORKERS,
     trustProxy: e.TRUST_PROXY,
-    subscribeLimits: { perClientPerMinute: e.SUBSCRIBE_LIMIT_PER_IP, sitePerHour: e.SUBSCRIBE_LIMIT_SITE },
+    subscribeLimits: {
+      perClientPerMinute: e.SUBSCRIBE_LIMIT_PER_IP,
+      perAddressPerHour: e.SUBSCRIBE_LIMIT_PER_ADDRESS,
+      sitePerHour: e.SUBSCRIBE_LIMIT_SITE,
+    },
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    newsletterWebhook:
+      e.NEWSLETTER_WEBHOOK_URL && e.NEWSLETTER_WEBHOOK_SECRET
+        ? { url: e.NEWSLETTER_WEBHOOK_URL, secret: e.NEWSLETTER_WEBHOOK_SECRET }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     s3:

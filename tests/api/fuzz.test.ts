@@ -53,6 +53,7 @@ const hero = () => ({ title: 'Hero', logo: '/uploads/l.png', textColor: '#ffffff
 const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /api/auth/login': () => ({ password: 'not-the-password', remember: false }),
   'POST /api/newsletter/subscribe': () => ({ email: 'fuzz@example.com' }),
+  'DELETE /api/newsletter/subscribers': () => ({ ids: ['no-such-subscriber'] }),
   'POST /api/products': product,
   'PUT /api/products/:id': product,
   'PUT /api/products/reorder/bulk': (ids) => ({ products: [{ id: ids.product, order: 3 }] }),
@@ -90,6 +91,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/homepage/revisions/:revisionId/restore',
   'POST /api/about/revisions/:revisionId/restore',
   'POST /api/theme/revisions/:revisionId/restore',
+  'DELETE /api/newsletter/subscribers/:id',
 ]);
 /** Multipart upload routes: any JSON body at all is the wrong kind of request. */
 const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);

@@ -12,7 +12,7 @@ describe('newsletter API', () => {
   const subscribers = async () => {
     const response = await t.asAdmin({ method: 'GET', url: '/api/newsletter/subscribers' });
     expect(response.statusCode).toBe(200);
-    return response.json().data as { id: string; email: string; createdAt: string }[];
+    return response.json().data as { id: string; email: string; createdAt: string; status: string }[];
   };
 
   it('lets a visitor subscribe without a token and stores the address normalised', async () => {
@@ -21,7 +21,8 @@ describe('newsletter API', () => {
     expect(response.json()).toEqual({ success: true, data: { subscribed: true } });
     const list = await subscribers();
     expect(list).toHaveLength(1);
-    expect(list[0]).toEqual({ id: expect.any(String), email: 'jane.doe@example.com', createdAt: expect.any(String) });
+    // Without mail an address is confirmed at once.
+    expect(list[0]).toEqual({ id: expect.any(String), email: 'jane.doe@example.com', createdAt: expect.any(String), status: 'confirmed' });
     expect(new Date(list[0]!.createdAt).toISOString()).toBe(list[0]!.createdAt);
   });
 
@@ -51,6 +52,14 @@ describe('newsletter API', () => {
     expect(anonymous.json()).toEqual({ success: false, error: 'Authentication required' });
     const forged = await t.app.inject({ method: 'GET', url: '/api/newsletter/subscribers', headers: { authorization: 'Bearer forged' } });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('leaves rendered pages cached: subscriber writes do not move the content version', async () => {
+    const version = t.app.ctx.contentEvents.current;
+    await subscribe({ email: 'quiet@example.com' });
+    const id = (await subscribers()).find((row) => row.email === 'quiet@example.com')!.id;
+    await t.asAdmin({ method: 'DELETE', url: `/api/newsletter/subscribers/${id}` });
+    expect(t.app.ctx.contentEvents.current).toBe(version);
   });
 
   it('lists the newest subscriber first', async () => {

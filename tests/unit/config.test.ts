@@ -101,6 +101,25 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}: `));
   });
 
+  it('turns newsletter mail and the provider webhook on only together with what they need', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({}).newsletterWebhook).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example:587', MAIL_FROM: 'Shop <news@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example:587',
+      from: 'Shop <news@example.com>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example' })).toThrow('MAIL_FROM: is required when SMTP_URL is set');
+    expect(() => loadConfig({ MAIL_FROM: 'news@example.com' })).toThrow('SMTP_URL: is required when MAIL_FROM is set');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example', MAIL_FROM: 'news@example.com' })).toThrow(/SMTP_URL: /);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM: /);
+    const hook = { NEWSLETTER_WEBHOOK_URL: 'https://esp.example/hook', NEWSLETTER_WEBHOOK_SECRET: 'a-long-enough-secret' };
+    expect(loadConfig(hook).newsletterWebhook).toEqual({ url: 'https://esp.example/hook', secret: 'a-long-enough-secret' });
+    expect(() => loadConfig({ NEWSLETTER_WEBHOOK_URL: hook.NEWSLETTER_WEBHOOK_URL })).toThrow('NEWSLETTER_WEBHOOK_SECRET: is required');
+    expect(() => loadConfig({ ...hook, NEWSLETTER_WEBHOOK_SECRET: 'short' })).toThrow(/NEWSLETTER_WEBHOOK_SECRET: /);
+    expect(loadConfig({ SUBSCRIBE_LIMIT_PER_ADDRESS: '3' }).subscribeLimits.perAddressPerHour).toBe(3);
+    expect(loadConfig({}).subscribeLimits.perAddressPerHour).toBe(5);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '' }).databaseUrl).toBeUndefined();
   });

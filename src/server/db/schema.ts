@@ -99,10 +99,36 @@ export interface PreviewRow {
   expires_at: string;
 }
 
+export type SubscriberStatusValue = 'pending' | 'confirmed' | 'unsubscribed';
+
 export interface SubscriberRow {
   id: string;
   email: string;
   created_at: string;
+  status: SubscriberStatusValue;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  /** When the last confirmation mail went out: re-sends wait 10 minutes. */
+  confirmation_sent_at: string | null;
+}
+
+/** One subscriber change waiting for (or done with) delivery to the provider's webhook. */
+export interface WebhookOutboxRow {
+  id: string;
+  seq: number;
+  subscriber_id: string;
+  event: string;
+  email: string;
+  body: string;
+  created_at: string;
+  next_attempt_at: string;
+  claimed_until: string;
+  attempts: number;
+  delivered_at: string | null;
+  failed_at: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
 }
 
 export interface SessionRow {
@@ -196,4 +222,5 @@ export interface Database {
   recovery_codes: RecoveryCodeRow;
   revisions: RevisionRow;
   previews: PreviewRow;
+  webhook_outbox: WebhookOutboxRow;
 }

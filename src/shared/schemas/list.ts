@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from './common';
 import { PublishStatusSchema } from './publish';
+import { SubscriberStatusSchema } from './newsletter';
 
 /**
  * The one paging contract of every list route (DESIGN.md §7): without `limit`
@@ -63,7 +64,7 @@ export const TagListQuerySchema = PageQuerySchema.extend({
 });
 export type TagListQuery = z.infer<typeof TagListQuerySchema>;
 
-export const SubscriberListQuerySchema = PageQuerySchema.extend({ q: searchFilter });
+export const SubscriberListQuerySchema = PageQuerySchema.extend({ q: searchFilter, status: SubscriberStatusSchema.optional() });
 export type SubscriberListQuery = z.infer<typeof SubscriberListQuerySchema>;
 
 export type PageMeta = { nextCursor: string | null; total: number };

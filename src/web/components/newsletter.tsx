@@ -4,20 +4,22 @@ import { NEWSLETTER_MESSAGE_MS } from '../../shared/constants';
 import type { RootData } from '../loaders';
 import defaultNewsletterImage from '../assets/newsletter-default.svg';
 import { Picture } from '../images/picture';
+import { CHECK_INBOX_MESSAGE, HONEYPOT_FIELD, type SubscribeResult } from '../../shared/schemas/newsletter';
 
 type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success'; message: string } | { state: 'error'; message: string };
 
 export const SUBSCRIBE_SUCCESS = 'Successfully subscribed! Thank you for joining our newsletter.';
 
-async function subscribe(email: string): Promise<Status> {
+async function subscribe(email: string, honeypot: string): Promise<Status> {
   try {
     const response = await fetch('/api/newsletter/subscribe', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email }),
+      body: JSON.stringify({ email, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) }),
     });
-    const payload = (await response.json().catch(() => null)) as { success?: boolean; error?: string } | null;
-    if (response.ok && payload?.success) return { state: 'success', message: SUBSCRIBE_SUCCESS };
+    const payload = (await response.json().catch(() => null)) as { success?: boolean; error?: string; data?: SubscribeResult } | null;
+    // With confirmation mail on, the address counts only once its owner opens the link.
+    if (response.ok && payload?.success) return { state: 'success', message: payload.data?.checkInbox ? CHECK_INBOX_MESSAGE : SUBSCRIBE_SUCCESS };
     return { state: 'error', message: payload?.error || 'Failed to subscribe' };
   } catch {
     return { state: 'error', message: 'An error occurred. Please try again.' };
@@ -41,7 +43,8 @@ export function Newsletter() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus({ state: 'submitting' });
-    const result = await subscribe(email);
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
+    const result = await subscribe(email, typeof honeypot === 'string' ? honeypot : '');
     if (result.state === 'success') setEmail('');
     setStatus(result);
   };
@@ -70,6 +73,11 @@ export function Newsletter() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
+            {/* Hidden from people (and screen readers); form-filling bots fill it and are quietly ignored. */}
+            <div className="newsletter__trap" aria-hidden="true">
+              <label htmlFor={`${inputId}-${HONEYPOT_FIELD}`}>Website</label>
+              <input id={`${inputId}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
             <button className="btn btn-primary btn-solid btn-md" type="submit" disabled={status.state === 'submitting'}>
               {status.state === 'submitting' ? 'Subscribing...' : 'Subscribe'}
             </button>

@@ -1,28 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
-import { nowIso } from '../../db/json';
-import { SubscribeSchema, type Subscriber } from '../../../shared/schemas/newsletter';
+import type { Subscriber } from '../../../shared/schemas/newsletter';
 import { z } from 'zod';
 import { DEFAULT_PAGE_LIMIT, type Page, type SubscriberListQuery } from '../../../shared/schemas/list';
 import { decodeCursor, toPage } from '../../db/paging';
-import { countSubscribers, insertSubscriberIfNew, selectSubscribers, subscriberKey, type SubscriberKey } from './subscriber.repository';
+import type { Db } from '../../db/database';
 import type { SubscriberRow } from '../../db/schema';
+import { nowIso } from '../../db/json';
+import {
+  countSubscribers,
+  deleteSubscriberRows,
+  selectSubscribers,
+  subscriberKey,
+  type SubscriberFilter,
+  type SubscriberKey,
+} from './subscriber.repository';
+import { writeSubscribers, type NewsletterContext } from './newsletter-context';
 
-/**
- * Subscribes the (normalised) address. A repeat gives the same answer as a
- * first subscription, so the form cannot be used to find who is subscribed.
- */
-export async function subscribe(db: Db, email: string): Promise<{ subscribed: true }> {
-  const normalised = SubscribeSchema.parse({ email }).email;
-  await insertSubscriberIfNew(db, { id: randomUUID(), email: normalised, created_at: nowIso() });
-  return { subscribed: true };
-}
+export const toSubscriber = (row: SubscriberRow): Subscriber => ({ id: row.id, email: row.email, createdAt: row.created_at, status: row.status });
 
-const toSubscriber = (row: SubscriberRow): Subscriber => ({ id: row.id, email: row.email, createdAt: row.created_at });
-
-/** Newest first; `q` keeps the addresses that contain it. */
-export async function listSubscribers(db: Db, query: { q?: string | undefined } = {}): Promise<Subscriber[]> {
-  return (await selectSubscribers(db, query.q)).map(toSubscriber);
+/** Newest first; `q` keeps the addresses that contain it, `status` one status. */
+export async function listSubscribers(db: Db, filter: SubscriberFilter = {}): Promise<Subscriber[]> {
+  return (await selectSubscribers(db, filter)).map(toSubscriber);
 }
 
 const SubscriberCursor = z.tuple([z.string(), z.string()]);
@@ -30,6 +27,23 @@ const SubscriberCursor = z.tuple([z.string(), z.string()]);
 export async function pageSubscribers(db: Db, query: SubscriberListQuery): Promise<Page<Subscriber>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
   const after: SubscriberKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, SubscriberCursor);
-  const rows = await selectSubscribers(db, query.q, { limit: limit + 1, after });
-  return toPage(rows, limit, subscriberKey, toSubscriber, await countSubscribers(db, query.q));
+  const filter = { q: query.q, status: query.status };
+  const [rows, total] = await Promise.all([selectSubscribers(db, filter, { limit: limit + 1, after }), countSubscribers(db, filter)]);
+  return toPage(rows, limit, subscriberKey, toSubscriber, total);
+}
+
+/** Removes the subscribers (on request, GDPR erasure); answers how many there were. */
+export async function deleteSubscribers(ctx: NewsletterContext, ids: readonly string[]): Promise<number> {
+  return writeSubscribers(ctx, async (trx) => {
+    const removed = await deleteSubscriberRows(trx, [...new Set(ids)]);
+    const occurredAt = nowIso();
+    return {
+      result: removed.length,
+      changes: removed.map((row) => ({
+        event: 'subscriber.deleted' as const,
+        subscriber: { id: row.id, email: row.email, status: 'deleted' as const },
+        occurredAt,
+      })),
+    };
+  });
 }

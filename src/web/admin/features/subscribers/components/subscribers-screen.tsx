@@ -1,30 +1,97 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { Subscriber } from '../../../../../shared/schemas';
 import { ApiError } from '../../../../api/client';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pager, SearchField } from '../../../components/ui/pager';
-import { usePagedList } from '../../../hooks/use-paged-list';
-import { SUBSCRIBERS_PAGE_SIZE, formatSubscribedAt, pageSubscribers } from '../api/subscribers';
+import { errorMessage } from '../../../lib/admin-api';
+import { countConfirmed, deleteSubscriber, deleteSubscribers, type SubscriberFilter } from '../api/subscribers';
+import { useSubscriberPages } from '../hooks/use-subscriber-pages';
+import { SubscriberTable } from './subscriber-table';
+import { SubscriberToolbar } from './subscriber-toolbar';
+import { WebhookDeliveries } from './webhook-deliveries';
 
 /** An answer from the server is "unsuccessful"; no answer at all is an exception (spec §8). */
 const loadErrorText = (error: unknown) =>
   error instanceof ApiError && error.status > 0 ? 'Failed to load subscribers' : 'An error occurred while loading subscribers';
 
-export default function SubscribersScreen() {
-  const list = usePagedList(pageSubscribers);
-  const { state } = list;
-  // The count of every subscriber, not of a search's matches: taken from the first unfiltered answer.
-  const [total, setTotal] = useState<number | null>(null);
-  useEffect(() => {
-    if (state.status === 'ready' && list.q === '' && list.pageIndex === 0) setTotal(state.total);
-  }, [state, list.q, list.pageIndex]);
+type PendingDelete = { ids: string[]; label: string } | null;
 
+export default function SubscribersScreen() {
+  const [filter, setFilter] = useState<SubscriberFilter>({ q: '', status: '' });
+  const [search, setSearch] = useState('');
+  const { state, loadMore, removeItems } = useSubscriberPages(filter);
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<PendingDelete>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // Typing searches after a short pause, not on every key.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFilter((current) => (current.q === search ? current : { ...current, q: search })), 250);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const refreshCount = useCallback(() => {
+    countConfirmed().then(setConfirmed, (error: unknown) => console.error(error));
+  }, []);
+  useEffect(refreshCount, [refreshCount]);
+  useEffect(() => setSelected(new Set()), [filter]);
+
+  const toggle = useCallback((id: string) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const runDelete = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      if (pending.ids.length === 1) await deleteSubscriber(pending.ids[0]!);
+      else await deleteSubscribers(pending.ids);
+      const gone = new Set(pending.ids);
+      removeItems(gone);
+      setSelected((current) => new Set([...current].filter((id) => !gone.has(id))));
+      refreshCount();
+      setPending(null);
+    } catch (error) {
+      setActionError(errorMessage(error, 'Failed to delete subscriber'));
+      setPending(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const askDelete = (subscriber: Subscriber) => setPending({ ids: [subscriber.id], label: subscriber.email });
+  const ready = state.status === 'ready' ? state : null;
+  const unfiltered = filter.q === '' && filter.status === '';
   // No count while loading or after a failure: "0" would be a claim, not a fact.
-  const description = state.status !== 'error' && total !== null ? `Total Subscribers: ${total}` : undefined;
-  const none = state.status === 'ready' && state.total === 0 && list.q === '';
+  const total = ready && confirmed !== null ? `Total Subscribers: ${confirmed}` : undefined;
+
   return (
     <div className="adm-page">
-      <PageHeader title="Newsletter Subscribers" description={description} />
-      {total !== null && total > 0 ? <SearchField label="Search subscribers" value={list.search} onChange={list.setSearch} /> : null}
+      <PageHeader title="Newsletter Subscribers" description={total} />
+      <SubscriberToolbar
+        search={search}
+        onSearch={setSearch}
+        status={filter.status}
+        onStatus={(status) => setFilter((current) => ({ ...current, status }))}
+        shownIds={ready?.items.map((item) => item.id) ?? []}
+        selected={selected}
+        onSelect={setSelected}
+        onDeleteSelected={() => setPending({ ids: [...selected], label: `${selected.size} subscribers` })}
+        onError={setActionError}
+      />
+      {actionError ? (
+        <div className="adm-alert adm-alert--error" role="alert">
+          <p>{actionError}</p>
+        </div>
+      ) : null}
       {state.status === 'loading' ? (
         <p className="adm-inline-loading" role="status">
           Loading subscribers...
@@ -35,47 +102,48 @@ export default function SubscribersScreen() {
           <p>{loadErrorText(state.error)}</p>
         </div>
       ) : null}
-      {none ? (
+      {ready && ready.items.length === 0 && unfiltered ? (
         <div className="adm-empty">
           <h2>No subscribers yet</h2>
           <p>Subscribers will appear here once they sign up.</p>
         </div>
       ) : null}
-      {state.status === 'ready' && !none && state.rows.length === 0 ? <p className="adm-empty-note">No subscribers match “{list.q}”.</p> : null}
-      {state.status === 'ready' && state.rows.length > 0 ? (
+      {ready && ready.items.length === 0 && !unfiltered ? <p className="adm-empty">No subscribers match this search.</p> : null}
+      {ready && ready.items.length > 0 ? (
         <>
-          {state.total > SUBSCRIBERS_PAGE_SIZE ? (
-            <Pager
-              noun="subscribers"
-              first={list.pageIndex * SUBSCRIBERS_PAGE_SIZE + 1}
-              shown={state.rows.length}
-              total={state.total}
-              onPrevious={list.pageIndex > 0 ? list.previous : undefined}
-              onNext={state.nextCursor ? list.next : undefined}
-            />
-          ) : null}
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email Address</th>
-                  <th scope="col">Subscription Date &amp; Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.rows.map((subscriber) => (
-                  <tr key={subscriber.id}>
-                    <td>{subscriber.email}</td>
-                    <td>
-                      <time dateTime={subscriber.createdAt}>{formatSubscribedAt(subscriber.createdAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <p className="adm-subscribers__count" aria-live="polite">
+            {ready.total === 1 ? '1 address' : `${ready.total.toLocaleString('en-US')} addresses`}
+            {unfiltered ? '' : ' match'}
+          </p>
+          <SubscriberTable
+            items={ready.items}
+            total={ready.total}
+            hasMore={ready.nextCursor !== null}
+            loadingMore={ready.loadingMore}
+            onNeedMore={loadMore}
+            selected={selected}
+            onToggle={toggle}
+            onDelete={askDelete}
+          />
         </>
       ) : null}
+      <WebhookDeliveries />
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete Subscriber"
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={() => void runDelete()}
+        onCancel={() => setPending(null)}
+      >
+        <p>
+          {pending && pending.ids.length > 1
+            ? `Are you sure you want to delete these ${pending.ids.length} subscribers?`
+            : 'Are you sure you want to delete this subscriber?'}
+        </p>
+        {pending ? <p className="adm-dialog__subject">{pending.label}</p> : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { SubscribeSchema, type SubscribeResult } from '../../../shared/schemas/newsletter';
+import { nowIso } from '../../db/json';
+import type { SubscriberRow } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { SITE_NAME } from '../../../web/page-meta';
+import { getTheme } from '../site/site.service';
+import { confirmationMail } from './confirmation-mail';
+import { checkLink, confirmUrl, unsubscribeUrl } from './newsletter-links';
+import { writeSubscribers, type NewsletterContext } from './newsletter-context';
+import type { SubscriberChange } from './subscriber-changes';
+import {
+  claimConfirmationSend,
+  insertSubscriberIfNew,
+  selectSubscriberByEmail,
+  selectSubscriberById,
+  updateSubscriber,
+} from './subscriber.repository';
+import { toSubscriber } from './subscriber.service';
+
+/** A pending address gets at most one confirmation mail in this time. */
+export const RESEND_AFTER_MS = 10 * 60 * 1000;
+
+const change = (event: SubscriberChange['event'], row: SubscriberRow, occurredAt: string): SubscriberChange => ({
+  event,
+  subscriber: toSubscriber(row),
+  occurredAt,
+});
+
+/**
+ * Subscribes the (normalised) address. The answer is the same for a new, a
+ * pending, a confirmed and an unsubscribed address, so the form cannot tell
+ * anyone who is subscribed. Without mail the address is confirmed at once;
+ * with mail it waits for its owner to open the confirmation link.
+ */
+export async function subscribe(ctx: NewsletterContext, email: string): Promise<SubscribeResult> {
+  const address = SubscribeSchema.parse({ email }).email;
+  if (!ctx.mailer) {
+    await subscribeWithoutMail(ctx, address);
+    return { subscribed: true };
+  }
+  const toMail = await writeSubscribers(ctx, async (trx) => {
+    const now = nowIso();
+    const row: SubscriberRow = {
+      id: randomUUID(),
+      email: address,
+      created_at: now,
+      status: 'pending',
+      confirmed_at: null,
+      unsubscribed_at: null,
+      confirmation_sent_at: now,
+    };
+    if (await insertSubscriberIfNew(trx, row)) return { result: row, changes: [change('subscriber.created', row, now)] };
+    const existing = await selectSubscriberByEmail(trx, address);
+    // Confirmed: nothing to do. Pending or unsubscribed: a new mail, at most one per 10 minutes.
+    if (!existing || existing.status === 'confirmed') return { result: undefined, changes: [] };
+    const mayMail = await claimConfirmationSend(trx, existing.id, now, new Date(Date.now() - RESEND_AFTER_MS).toISOString());
+    return { result: mayMail ? existing : undefined, changes: [] };
+  });
+  if (toMail) await sendConfirmation(ctx, toMail);
+  return { subscribed: true, checkInbox: true };
+}
+
+async function subscribeWithoutMail(ctx: NewsletterContext, address: string): Promise<void> {
+  await writeSubscribers(ctx, async (trx) => {
+    const now = nowIso();
+    const row: SubscriberRow = {
+      id: randomUUID(),
+      email: address,
+      created_at: now,
+      status: 'confirmed',
+      confirmed_at: now,
+      unsubscribed_at: null,
+      confirmation_sent_at: null,
+    };
+    if (await insertSubscriberIfNew(trx, row)) return { result: undefined, changes: [change('subscriber.created', row, now)] };
+    const existing = await selectSubscriberByEmail(trx, address);
+    if (!existing || existing.status === 'confirmed') return { result: undefined, changes: [] };
+    // Someone who left (or never confirmed while mail was on) asks again: they are in.
+    const confirmed = { ...existing, status: 'confirmed' as const, confirmed_at: now, unsubscribed_at: null };
+    await updateSubscriber(trx, existing.id, { status: 'confirmed', confirmed_at: now, unsubscribed_at: null });
+    return { result: undefined, changes: [change('subscriber.confirmed', confirmed, now)] };
+  });
+}
+
+async function sendConfirmation(ctx: NewsletterContext, row: SubscriberRow): Promise<void> {
+  const theme = await getTheme(ctx.db);
+  const mail = confirmationMail({
+    to: row.email,
+    siteName: SITE_NAME,
+    primaryColor: theme.primaryColor,
+    confirmUrl: await confirmUrl(ctx.db, ctx.publicUrl, row.id),
+    unsubscribeUrl: await unsubscribeUrl(ctx.db, ctx.publicUrl, row.id),
+  });
+  try {
+    await ctx.mailer?.send(mail);
+  } catch (error) {
+    // Not sent: let the next attempt send at once instead of waiting 10 minutes.
+    await updateSubscriber(ctx.db, row.id, { confirmation_sent_at: null }).catch(() => {});
+    ctx.log(error);
+    throw new HttpError(503, 'The confirmation e-mail could not be sent. Please try again later.');
+  }
+}
+
+export type LinkOutcome = 'done' | 'already' | 'expired' | 'invalid';
+
+/** Confirms the address of a valid, unexpired confirmation link. */
+export async function confirmSubscription(ctx: NewsletterContext, token: string | undefined): Promise<LinkOutcome> {
+  const link = await checkLink(ctx.db, 'confirm', token);
+  if (!link.valid) return link.reason;
+  return writeSubscribers(ctx, async (trx) => {
+    const row = await selectSubscriberById(trx, link.subscriberId);
+    if (!row) return { result: 'invalid' as const, changes: [] };
+    if (row.status === 'confirmed') return { result: 'already' as const, changes: [] };
+    const now = nowIso();
+    await updateSubscriber(trx, row.id, { status: 'confirmed', confirmed_at: now, unsubscribed_at: null });
+    const confirmed = { ...row, status: 'confirmed' as const, confirmed_at: now };
+    return { result: 'done' as const, changes: [change('subscriber.confirmed', confirmed, now)] };
+  });
+}
+
+/** Unsubscribes the address of a valid unsubscribe link; the row stays, marked, until the owner deletes it. */
+export async function unsubscribe(ctx: NewsletterContext, token: string | undefined): Promise<LinkOutcome> {
+  const link = await checkLink(ctx.db, 'unsubscribe', token);
+  if (!link.valid) return link.reason;
+  return writeSubscribers(ctx, async (trx) => {
+    const row = await selectSubscriberById(trx, link.subscriberId);
+    if (!row) return { result: 'invalid' as const, changes: [] };
+    if (row.status === 'unsubscribed') return { result: 'already' as const, changes: [] };
+    const now = nowIso();
+    await updateSubscriber(trx, row.id, { status: 'unsubscribed', unsubscribed_at: now });
+    const left = { ...row, status: 'unsubscribed' as const, unsubscribed_at: now };
+    return { result: 'done' as const, changes: [change('subscriber.unsubscribed', left, now)] };
+  });
+}
+
+/** Whether an unsubscribe link is one of ours (the page then shows its button). */
+export async function isUnsubscribeLink(ctx: NewsletterContext, token: string | undefined): Promise<boolean> {
+  const link = await checkLink(ctx.db, 'unsubscribe', token);
+  return link.valid && (await selectSubscriberById(ctx.db, link.subscriberId)) !== undefined;
+}

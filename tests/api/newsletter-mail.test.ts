@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startSmtpServer, type SmtpTestServer } from '../helpers/smtp-test-server';
+import { signLink, CONFIRM_LINK_TTL_MS } from '../../src/server/modules/newsletter/newsletter-links';
+
+const PUBLIC_URL = 'https://shop.example.test';
+const CHECK_INBOX = { success: true, data: { subscribed: true, checkInbox: true } };
+
+/** The path and query of a link from a mail, to send to the app under test. */
+const localPath = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+describe('newsletter with mail: double opt-in and one-click unsubscribe', () => {
+  let smtp: SmtpTestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Showcase <news@example.test>', PUBLIC_URL });
+    await t.asAdmin({ method: 'PUT', url: '/api/theme', payload: { primaryColor: '#d9480f' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const subscribe = (email: string, extra: object = {}, remoteAddress = '10.9.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email, ...extra }, remoteAddress });
+  const rowOf = (email: string) => t.app.ctx.db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  const confirmLinkIn = (text: string) => {
+    const match = /https:\/\/shop\.example\.test\/\S*confirm\S*/.exec(text);
+    if (!match) throw new Error(`no confirmation link in:\n${text}`);
+    return match[0];
+  };
+
+  it('stores a pending address and mails a confirmation, text and HTML, in the site name and theme colour', async () => {
+    const response = await subscribe('Reader.One@Example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(CHECK_INBOX);
+    expect((await rowOf('reader.one@example.com'))?.status).toBe('pending');
+
+    const mail = await smtp.waitForMail('reader.one@example.com');
+    expect(mail.from?.text).toContain('news@example.test');
+    expect(mail.subject).toContain('Showcase');
+    const link = confirmLinkIn(mail.text ?? '');
+    expect(link.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+    expect(new URL(link).pathname).toContain('confirm');
+    expect(mail.html).toBeTruthy();
+    expect(mail.html).toContain('#d9480f');
+    expect(mail.html).toContain('Showcase');
+    expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
+
+    // Not counted, and shown as pending, until confirmed.
+    const confirmed = await t.asAdmin({ method: 'GET', url: '/api/newsletter/subscribers?status=confirmed&limit=10' });
+    expect(confirmed.json().meta.total).toBe(0);
+
+    const page = await t.app.inject({ method: 'GET', url: localPath(link) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('Thank you for subscribing!');
+    const row = await rowOf('reader.one@example.com');
+    expect(row?.status).toBe('confirmed');
+    expect(row?.confirmed_at).toBeTruthy();
+    const list = await t.asAdmin({ method: 'GET', url: '/api/newsletter/subscribers?status=confirmed&limit=10' });
+    expect(list.json().meta.total).toBe(1);
+    expect(list.json().data[0]).toEqual({ id: row!.id, email: 'reader.one@example.com', createdAt: row!.created_at, status: 'confirmed' });
+
+    // Opening the link again thanks again and changes nothing.
+    const again = await t.app.inject({ method: 'GET', url: localPath(link) });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Thank you for subscribing!');
+  });
+
+  it('re-sends to a pending address at most once per 10 minutes, with the same answer every time', async () => {
+    const email = 'pending.twice@example.com';
+    expect((await subscribe(email)).json()).toEqual(CHECK_INBOX);
+    await smtp.waitForMail(email);
+    expect((await subscribe(email, {}, '10.9.0.2')).json()).toEqual(CHECK_INBOX);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+
+    // Eleven minutes later (moved back in the database) a new mail goes out.
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    await t.app.ctx.db.updateTable('subscribers').set({ confirmation_sent_at: elevenMinutesAgo }).where('email', '=', email).execute();
+    expect((await subscribe(email, {}, '10.9.0.3')).json()).toEqual(CHECK_INBOX);
+    await smtp.waitForMail(email, { after: 1 });
+    // A confirmed address gets no mail at all, and the same answer.
+    expect((await subscribe('reader.one@example.com', {}, '10.9.0.4')).json()).toEqual(CHECK_INBOX);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mailsTo('reader.one@example.com')).toHaveLength(1);
+  });
+
+  it('refuses a confirmation link after 7 days, and a forged or altered one', async () => {
+    const email = 'late.reader@example.com';
+    await subscribe(email, {}, '10.9.0.5');
+    const row = (await rowOf(email))!;
+    const eightDaysAgo = Date.now() - CONFIRM_LINK_TTL_MS - 24 * 60 * 60 * 1000;
+    const expired = await signLink(t.app.ctx.db, 'confirm', row.id, eightDaysAgo);
+    const page = await t.app.inject({ method: 'GET', url: `/newsletter/confirm?token=${expired}` });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('This link has expired');
+    expect((await rowOf(email))?.status).toBe('pending');
+
+    // Six days old still works.
+    const sixDaysAgo = Date.now() - 6 * 24 * 60 * 60 * 1000;
+    const fresh = await signLink(t.app.ctx.db, 'confirm', row.id, sixDaysAgo);
+    const tampered = fresh.replace(/\.(\d+)\./, (_m, expiry: string) => `.${Number(expiry) + CONFIRM_LINK_TTL_MS}.`);
+    expect((await t.app.inject({ method: 'GET', url: `/newsletter/confirm?token=${tampered}` })).statusCode).toBe(404);
+    const unsubscribeToken = await signLink(t.app.ctx.db, 'unsubscribe', row.id);
+    expect((await t.app.inject({ method: 'GET', url: `/newsletter/confirm?token=${unsubscribeToken}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/newsletter/confirm' })).statusCode).toBe(404);
+    expect((await rowOf(email))?.status).toBe('pending');
+    expect((await t.app.inject({ method: 'GET', url: `/newsletter/confirm?token=${fresh}` })).statusCode).toBe(200);
+    expect((await rowOf(email))?.status).toBe('confirmed');
+  });
+
+  it('carries the RFC 8058 headers; a one-click POST unsubscribes at once, a GET shows one button', async () => {
+    const email = 'leaving.reader@example.com';
+    await subscribe(email, {}, '10.9.0.6');
+    const mail = await smtp.waitForMail(email);
+    const listUnsubscribe = String(mail.headers.get('list-unsubscribe') ?? '');
+    const unsubscribeHeader = mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line ?? '';
+    expect(unsubscribeHeader).toMatch(/^List-Unsubscribe: <https:\/\/shop\.example\.test\/newsletter\/unsubscribe\?token=[^>]+>$/);
+    expect(mail.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const url = /<([^>]+)>/.exec(unsubscribeHeader)?.[1] ?? listUnsubscribe;
+    await t.app.inject({ method: 'GET', url: localPath(confirmLinkIn(mail.text ?? '')) });
+
+    const page = await t.app.inject({ method: 'GET', url: localPath(url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body.match(/<button\b/g)).toHaveLength(1);
+    expect(page.body).toContain('>Unsubscribe</button>');
+    expect((await rowOf(email))?.status).toBe('confirmed');
+
+    // What a mail client sends for one-click (RFC 8058 §3.1).
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: localPath(url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('You have been unsubscribed');
+    const row = await rowOf(email);
+    expect(row?.status).toBe('unsubscribed');
+    expect(row?.unsubscribed_at).toBeTruthy();
+
+    // Still in the owner's list as unsubscribed, and not counted.
+    const all = await t.asAdmin({ method: 'GET', url: `/api/newsletter/subscribers?q=${encodeURIComponent(email)}` });
+    expect(all.json().data).toEqual([expect.objectContaining({ email, status: 'unsubscribed' })]);
+    const confirmed = await t.asAdmin({ method: 'GET', url: `/api/newsletter/subscribers?status=confirmed&q=${encodeURIComponent(email)}&limit=5` });
+    expect(confirmed.json().meta.total).toBe(0);
+
+    // A POST without the one-click body changes nothing, and a forged link does nothing.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/newsletter/unsubscribe?token=unsubscribe.x.0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.statusCode).toBe(404);
+  });
+
+  it('answers a filled honeypot like a person and stores and mails nothing', async () => {
+    const email = 'bot@example.com';
+    const response = await subscribe(email, { website: 'http://spam.example' }, '10.9.0.7');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(CHECK_INBOX);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rowOf(email)).toBeUndefined();
+    expect(smtp.mailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('per-address sign-up limit', () => {
+  it('limits how often one address is submitted, from any client, in the database', async () => {
+    const t = await startTestApp({ SUBSCRIBE_LIMIT_PER_ADDRESS: '2' });
+    try {
+      const send = (i: number) =>
+        t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'target@example.com' }, remoteAddress: `10.8.0.${i}` });
+      expect([(await send(1)).statusCode, (await send(2)).statusCode, (await send(3)).statusCode]).toEqual([200, 200, 429]);
+      await t.restart();
+      expect((await send(4)).statusCode).toBe(429);
+      const other = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'other@example.com' }, remoteAddress: '10.8.0.4' });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stores nothing for a filled honeypot without mail either', async () => {
+    const t = await startTestApp();
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'bot2@example.com', website: 'x' } });
+      expect(response.json()).toEqual({ success: true, data: { subscribed: true } });
+      expect(await t.app.ctx.db.selectFrom('subscribers').selectAll().execute()).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
