@@ -13,9 +13,14 @@ describe.skipIf(!fs.existsSync(SERVER))('the server on every core', () => {
   let env: TestEnv;
   let server: ChildProcess;
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    // The primary lets its workers drain and stop; only then may their data directory go.
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    }
     await env?.destroy();
-  });
+  }, 30_000);
 
   // Three processes start (a primary and two workers): slow on a busy machine.
   it('prepares the database once, and a write through one worker refreshes the pages of the others', { timeout: 120_000 }, async () => {
@@ -31,6 +36,8 @@ describe.skipIf(!fs.existsSync(SERVER))('the server on every core', () => {
         ADMIN_PASSWORD,
         SEED_DEMO: 'true',
         WEB_CONCURRENCY: '2',
+        // The demo's image variants would only compete for the two cores.
+        MEDIA_WORKERS: '0',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,6 +26,8 @@ export async function runWorker(config: Config, options: { prepared: boolean }):
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // A worker whose primary died (killed, crashed) would serve on alone, unsupervised: it drains and stops too.
+  if (options.prepared) process.on('disconnect', () => shutdown('primary gone'));
 
   await app.listen({ port: config.port, host: config.host });
   if (!options.prepared) app.log.info(`Showcase is running at ${config.publicUrl} (database: ${app.ctx.dbKind}, data: ${config.dataDir})`);
