@@ -71,6 +71,11 @@ test('turns two-factor sign-in on with a scanned QR code, then signs in with a c
   // Sign out, then in again: the password alone is no longer enough.
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog').getByRole('button', { name: /Logout|Log out|Sign out/ }).click();
+  // The sign-out finishes (the app reloads to its login screen, or leaves for the site) before a fresh visit.
+  await expect
+    .poll(async () => (await page.getByRole('heading', { name: 'Welcome Back' }).isVisible()) || !new URL(page.url()).pathname.startsWith('/admin'))
+    .toBe(true);
+  await page.waitForLoadState('load');
   await page.goto(`${baseUrl}/admin`);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
