@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepLocalMedia } from '../../src/server/modules/media/media-sweep';
+import { sweepMedia } from '../../src/server/modules/media/media-sweep';
+import { LocalDiskMediaStore } from '../../src/server/modules/media/media-store';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,14 +71,14 @@ describe(`media leftovers (${testDatabaseKind})`, () => {
     });
     await db.insertInto('media').values([row(keptKey, new Date().toISOString()), row(missingKey, new Date().toISOString())]).execute();
 
-    const young = await sweepLocalMedia(db, dir, t.app.log);
+    const young = await sweepMedia(db, new LocalDiskMediaStore(dir), t.app.log);
     expect(young.orphanFiles).toEqual([{ name: orphan, removed: false }]);
     expect(young.missingFiles).toEqual([{ key: missingKey, forgotten: false }]);
     expect(fs.existsSync(path.join(dir, orphan))).toBe(true);
 
     fs.utimesSync(path.join(dir, orphan), twoDaysAgo(), twoDaysAgo());
     await db.updateTable('media').set({ created_at: twoDaysAgo().toISOString() }).where('storage_key', '=', missingKey).execute();
-    const old = await sweepLocalMedia(db, dir, t.app.log);
+    const old = await sweepMedia(db, new LocalDiskMediaStore(dir), t.app.log);
     expect(old.orphanFiles).toEqual([{ name: orphan, removed: true }]);
     expect(old.missingFiles).toEqual([{ key: missingKey, forgotten: true }]);
     expect(fs.existsSync(path.join(dir, orphan))).toBe(false);

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
+import { sweepMedia } from '../../src/server/modules/media/media-sweep';
+import { S3MediaStore } from '../../src/server/modules/media/s3-media-store';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3TestServer, type S3TestServer } from '../helpers/s3-test-server';
 
 type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -213,6 +215,41 @@ describe(`media in an S3-compatible bucket (${testDatabaseKind})`, () => {
       expect(served.rawPayload.equals((await s3.object('prefixed', `site-a/media/${keyOf(url)}`))!)).toBe(true);
     } finally {
       await prefixed.close();
+    }
+  });
+
+  it('the sweep lists the bucket page by page and removes objects no media row accounts for, only under its prefix and after the grace period', async () => {
+    const swept = await startTestApp(s3Env(s3, 'prefixed', { S3_PREFIX: 'swept' }));
+    try {
+      const upload = await swept.asAdmin({ method: 'POST', url: '/api/upload/image', payload: form('image', [{ bytes: png, name: 's.png', type: 'image/png' }]) });
+      expect(upload.statusCode).toBe(200);
+      const recorded = keyOf(upload.json().url as string);
+      const store = new S3MediaStore(swept.app.ctx.config.s3!);
+      const orphans = [randomUUID(), randomUUID(), randomUUID()].map((id) => `${id}.png`);
+      for (const key of orphans) await store.save(key, png, 'image/png');
+      const outside = new S3MediaStore({ ...swept.app.ctx.config.s3!, prefix: 'elsewhere/' });
+      const foreign = `${randomUUID()}.png`;
+      await outside.save(foreign, png, 'image/png');
+
+      // Two keys a page: the listing follows continuation tokens to the end.
+      const listed: string[] = [];
+      for await (const file of store.list(2)) listed.push(file.key);
+      expect(listed.sort()).toEqual([recorded, ...orphans].sort());
+
+      const young = await sweepMedia(swept.app.ctx.db, store, swept.app.log);
+      expect(young.orphanFiles.map((file) => file.name).sort()).toEqual([...orphans].sort());
+      expect(young.orphanFiles.every((file) => !file.removed)).toBe(true);
+      expect(await s3.keys('prefixed')).toEqual(expect.arrayContaining(orphans.map((key) => `swept/${key}`)));
+
+      const old = await sweepMedia(swept.app.ctx.db, store, swept.app.log, 0);
+      expect(old.orphanFiles.every((file) => file.removed)).toBe(true);
+      expect(old.missingFiles).toEqual([]);
+      const left = await s3.keys('prefixed');
+      expect(left.filter((key) => key.startsWith('swept/'))).toEqual([`swept/${recorded}`]);
+      expect(left).toContain(`elsewhere/${foreign}`);
+      expect(s3.refused).toEqual([]);
+    } finally {
+      await swept.close();
     }
   });
 

@@ -25,7 +25,11 @@ export interface MediaStore {
   remove(key: string): Promise<void>;
   /** The address browsers fetch the file from. */
   publicUrl(key: string): string;
+  /** Every stored file with a flat generated name, and when it was last written (for the sweep, media-sweep.ts). */
+  list(): AsyncIterable<StoredFile>;
 }
+
+export type StoredFile = { key: string; modifiedMs: number };
 
 /** Names are generated and never reused, so a file may be cached for a year. */
 export const MEDIA_CACHE_CONTROL = `public, max-age=${365 * 24 * 60 * 60}, immutable`;
@@ -124,5 +128,13 @@ export class LocalDiskMediaStore implements MediaStore {
   publicUrl(key: string): string {
     assertValidKey(key);
     return `${this.urlPrefix}${key}`;
+  }
+
+  async *list(): AsyncIterable<StoredFile> {
+    const names = await fs.promises.readdir(this.folder).catch(() => [] as string[]);
+    for (const key of names.filter(isValidKey)) {
+      const stat = await fs.promises.stat(path.join(this.folder, key)).catch(() => undefined);
+      if (stat?.isFile()) yield { key, modifiedMs: stat.mtimeMs };
+    }
   }
 }

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { isValidKey } from './media-store';
+import type { MediaStore } from './media-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,26 +16,27 @@ const UUID_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const ownerOf = (name: string) => UUID_PREFIX.exec(name)?.[0].toLowerCase() ?? name;
 
 /**
- * Reconciles the local media folder with the media table. A crash between
- * storing a file and recording it (or between forgetting a row and removing
- * its file) leaves one without the other. Young ones are only reported: an
- * upload may be between its two steps right now.
+ * Reconciles the media store (a local folder or an S3 bucket) with the media
+ * table. A crash between storing a file and recording it (or between
+ * forgetting a row and removing its file) leaves one without the other.
+ * Young ones are only reported: an upload may be between its two steps right
+ * now, in this copy or another one sharing the store.
  */
-export async function sweepLocalMedia(db: Db, folder: string, log: FastifyBaseLogger, graceMs = DAY_MS): Promise<SweepResult> {
+export async function sweepMedia(db: Db, store: MediaStore, log: FastifyBaseLogger, graceMs = DAY_MS): Promise<SweepResult> {
   const cutoff = Date.now() - graceMs;
+  // Rows are read before files are listed: a file stored and recorded in between is then seen as
+  // an orphan, but a young one, which is only reported.
   const rows = await db.selectFrom('media').select(['storage_key', 'created_at']).execute();
   const owners = new Set(rows.map((row) => ownerOf(row.storage_key)));
-  const names = (await fs.promises.readdir(folder).catch(() => [] as string[])).filter(isValidKey);
-  const present = new Set(names);
+  const present = new Set<string>();
   const result: SweepResult = { orphanFiles: [], missingFiles: [] };
 
-  for (const name of names) {
-    if (owners.has(ownerOf(name))) continue;
-    const stat = await fs.promises.stat(path.join(folder, name)).catch(() => undefined);
-    if (!stat?.isFile()) continue;
-    const removed = stat.mtimeMs < cutoff;
-    if (removed) await fs.promises.rm(path.join(folder, name), { force: true });
-    result.orphanFiles.push({ name, removed });
+  for await (const file of store.list()) {
+    present.add(file.key);
+    if (owners.has(ownerOf(file.key))) continue;
+    const removed = file.modifiedMs < cutoff;
+    if (removed) await store.remove(file.key);
+    result.orphanFiles.push({ name: file.key, removed });
   }
 
   const gone = rows.filter((row) => !present.has(row.storage_key));

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { LocalDiskMediaStore, MEDIA_CACHE_CONTROL } from './media-store';
 import { createMediaStore } from './media.service';
 import { S3MediaStore, removeDeadSpools } from './s3-media-store';
-import { sweepLocalMedia } from './media-sweep';
+import { sweepMedia } from './media-sweep';
 import { s3MediaProxy } from './s3-media-proxy';
 
 const SWEEP_EVERY_MS = 12 * 60 * 60 * 1000;
@@ -20,6 +20,14 @@ function logRemoved(log: FastifyBaseLogger, names: string[]): void {
  */
 export const registerMedia: FastifyPluginAsync = async (app) => {
   const store = createMediaStore(app.ctx.config);
+  // Files without rows and rows without files: checked after start-up, then twice a day, in the background.
+  const sweep = () => void sweepMedia(app.ctx.db, store, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'media sweep failed'));
+  const first = setTimeout(sweep, 10_000).unref();
+  const repeat = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(repeat);
+  });
   if (store instanceof S3MediaStore) {
     logRemoved(app.log, await removeDeadSpools());
     await app.register(s3MediaProxy(store));
@@ -27,14 +35,6 @@ export const registerMedia: FastifyPluginAsync = async (app) => {
   }
   const root = app.ctx.config.mediaDir;
   logRemoved(app.log, await new LocalDiskMediaStore(root).removeStalePartials());
-  // Files without rows and rows without files: checked after start-up, then twice a day, in the background.
-  const sweep = () => void sweepLocalMedia(app.ctx.db, root, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'media sweep failed'));
-  const first = setTimeout(sweep, 10_000).unref();
-  const repeat = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(repeat);
-  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/uploads/',

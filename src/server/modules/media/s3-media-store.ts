@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../../config';
-import { assertValidKey, writeToNewFile, type MediaStore } from './media-store';
+import { assertValidKey, isValidKey, writeToNewFile, type MediaStore, type StoredFile } from './media-store';
 import { partialFileName, removeDeadPartials } from './partial-files';
 
 /** Uploads on their way to the bucket are spooled to temp files named so (partial-files.ts). */
@@ -157,6 +157,48 @@ export class S3MediaStore implements MediaStore {
     assertValidKey(key);
     return `${this.urlPrefix}${key}`;
   }
+
+  /**
+   * Every object under the prefix with a flat generated name, a page of
+   * ListObjectsV2 (`pageSize` keys) at a time. Pages follow each other by
+   * `start-after` (the last key seen) rather than the opaque continuation
+   * token: keys come in byte order either way, and some S3-compatible servers
+   * mishandle continuation tokens.
+   */
+  async *list(pageSize = 1000): AsyncIterable<StoredFile> {
+    let after: string | undefined;
+    do {
+      const url = new URL(`${this.s3.endpoint}/${this.s3.bucket}`);
+      url.searchParams.set('list-type', '2');
+      url.searchParams.set('max-keys', String(pageSize));
+      if (this.s3.prefix) url.searchParams.set('prefix', this.s3.prefix);
+      if (after) url.searchParams.set('start-after', after);
+      const response = await this.client.fetch(url.toString(), { method: 'GET' });
+      const xml = await response.text();
+      if (!response.ok) {
+        const code = /<Code>([^<]+)<\/Code>/.exec(xml)?.[1] ?? xml.slice(0, 200);
+        throw new Error(`S3 list ${this.s3.bucket}/${this.s3.prefix} failed: ${response.status} ${code}`);
+      }
+      const page = parseListPage(xml);
+      for (const object of page.objects) {
+        const key = object.key.slice(this.s3.prefix.length);
+        if (object.key.startsWith(this.s3.prefix) && isValidKey(key)) yield { key, modifiedMs: object.modifiedMs };
+      }
+      after = page.truncated ? page.objects.at(-1)?.key : undefined;
+    } while (after);
+  }
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlText = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+
+/** The keys and dates of one ListObjectsV2 answer, and whether more follow (flat, well-known XML: no parser needed). */
+function parseListPage(xml: string): { objects: { key: string; modifiedMs: number }[]; truncated: boolean } {
+  const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map(([, body = '']) => ({
+    key: xmlText(/<Key>([^<]*)<\/Key>/.exec(body)?.[1] ?? ''),
+    modifiedMs: Date.parse(/<LastModified>([^<]*)<\/LastModified>/.exec(body)?.[1] ?? ''),
+  }));
+  return { objects, truncated: /<IsTruncated>true<\/IsTruncated>/.test(xml) };
 }
 
 async function readSome(stream: Readable, limit: number): Promise<string> {
