@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { HONEYPOT_FIELD } from '../newsletter-form';
+
+export { CHECK_INBOX_MESSAGE, HONEYPOT_FIELD } from '../newsletter-form';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export const SubscriberStatusSchema = z.enum(SUBSCRIBER_STATUSES, { error: 'must be pending, confirmed or unsubscribed' });
 export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
-
-/**
- * The name of the form's hidden honeypot field: people never see it, form-filling
- * bots do. A filled one gets the usual success answer and nothing is stored.
- */
-export const HONEYPOT_FIELD = 'website';
 
 // Stored in lower case: people type their address in any case.
 export const SubscribeSchema = z.object({
@@ -29,9 +26,6 @@ export type SubscribeInput = z.input<typeof SubscribeSchema>;
  * visitor to open the mail).
  */
 export type SubscribeResult = { subscribed: true; checkInbox?: true };
-
-/** The form's message when a confirmation mail is on its way. */
-export const CHECK_INBOX_MESSAGE = 'Almost there! Please check your inbox and click the link to confirm your subscription.';
 
 export type Subscriber = { id: string; email: string; createdAt: string; status: SubscriberStatus };
 

@@ -4,7 +4,8 @@ import { NEWSLETTER_MESSAGE_MS } from '../../shared/constants';
 import type { RootData } from '../loaders';
 import defaultNewsletterImage from '../assets/newsletter-default.svg';
 import { Picture } from '../images/picture';
-import { CHECK_INBOX_MESSAGE, HONEYPOT_FIELD, type SubscribeResult } from '../../shared/schemas/newsletter';
+import { CHECK_INBOX_MESSAGE, HONEYPOT_FIELD } from '../../shared/newsletter-form';
+import type { SubscribeResult } from '../../shared/schemas/newsletter';
 
 type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success'; message: string } | { state: 'error'; message: string };
 
