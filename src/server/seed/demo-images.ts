@@ -1,4 +1,4 @@
-import { sharp } from '../modules/media/sharp-setup';
+import { loadSharp } from '../modules/media/sharp-setup';
 
 /**
  * Abstract artwork for the demo content, drawn as SVG and encoded by sharp:
@@ -95,7 +95,7 @@ export function artSvg(spec: ArtSpec): string {
 export type EncodedImage = { data: Buffer; format: 'jpeg' | 'webp' | 'png' };
 
 export async function renderArt(spec: ArtSpec, format: 'jpeg' | 'webp'): Promise<EncodedImage> {
-  const image = sharp(Buffer.from(artSvg(spec)));
+  const image = (await loadSharp())(Buffer.from(artSvg(spec)));
   // Plain libjpeg and a low WebP effort: mozjpeg or full-effort WebP would make seeding several times slower
   // for a few kilobytes, and the seed runs while the server starts.
   const data =
@@ -110,5 +110,5 @@ export async function renderLogo(palette: Palette): Promise<EncodedImage> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">
 <circle cx="62" cy="80" r="46" fill="${palette[1]}"/><circle cx="98" cy="80" r="46" fill="${palette[2]}" opacity="0.85"/>
 <rect x="66" y="54" width="28" height="52" rx="14" fill="#ffffff" opacity="0.9"/></svg>`;
-  return { data: await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(), format: 'png' };
+  return { data: await (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer(), format: 'png' };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { MediaStore } from '../modules/media/media-store';
 import { newMediaKey } from '../modules/media/media.service';
 import { renderArt, renderLogo, type ArtSpec, type EncodedImage } from './demo-images';
-import { sharp } from '../modules/media/sharp-setup';
+import { loadSharp } from '../modules/media/sharp-setup';
 
 /** A file put in the media store for the demo, recorded in the media table once the content is written. */
 export type DemoFile = { key: string; url: string; mimeType: string; sizeBytes: number; width?: number; height?: number };
@@ -65,7 +65,7 @@ export class DemoMediaWriter {
     const key = newMediaKey({ extension });
     await this.store.save(key, image.data, mimeType);
     // Known at once, so pages reserve the right space before the variants exist.
-    const { width, height } = await sharp(image.data).metadata();
+    const { width, height } = await (await loadSharp())(image.data).metadata();
     const file = { key, url: this.store.publicUrl(key), mimeType, sizeBytes: image.data.length, width, height };
     this.files.push(file);
     return file.url;

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { MAX_INPUT_PIXELS, sharp } from './sharp-setup';
+import { MAX_INPUT_PIXELS, loadSharp } from './sharp-setup';
 import type { MediaStore } from './media-store';
 import { VARIANT_WIDTHS, SOCIAL_CARD, type MediaVariant, type VariantFormat } from '../../../shared/media';
 
@@ -42,7 +42,11 @@ function encode(image: Sharp, format: VariantFormat): Sharp {
   }
 }
 
-const open = (data: Buffer) => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+/** A fresh sharp pipeline over `data` for each rendition (a pipeline is used once). */
+const opener = async (data: Buffer) => {
+  const sharp = await loadSharp();
+  return () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+};
 
 /** The window of the aspect `ratio` that keeps the focal point as central as the edges allow. */
 export function focalCrop(width: number, height: number, ratio: number, focalX: number, focalY: number) {
@@ -69,11 +73,12 @@ const toHex = ({ r, g, b }: { r: number; g: number; b: number }) =>
 export async function makeVariants(store: MediaStore, source: Source): Promise<VariantResult> {
   const data = await store.read(source.key);
   if (!data) throw new Error(`the original ${source.key} is missing from the media store`);
-  const meta = await open(data).metadata();
+  const image = await opener(data);
+  const meta = await image().metadata();
   const width = meta.width;
   const height = meta.height;
   if (!width || !height) throw new Error(`${source.key} has no dimensions`);
-  const { dominant } = await open(data).stats();
+  const { dominant } = await image().stats();
   const placeholder = toHex(dominant);
   const fallback = fallbackFormat(source.mimeType);
   // Animated images keep their original: a still rendition would lose the motion.
@@ -99,13 +104,13 @@ export async function makeVariants(store: MediaStore, source: Source): Promise<V
     for (const format of formats) {
       // At full width, the original already is the rendition in its own format.
       if (format === own && step === width) continue;
-      await keep(variantKey(source.key, step, format), () => open(data).resize({ width: step, withoutEnlargement: true }), format);
+      await keep(variantKey(source.key, step, format), () => image().resize({ width: step, withoutEnlargement: true }), format);
     }
   }
   const window = focalCrop(width, height, SOCIAL_CARD.width / SOCIAL_CARD.height, source.focalX, source.focalY);
   await keep(
     socialKey(source.key, source.focalX, source.focalY),
-    () => open(data).extract(window).resize(SOCIAL_CARD.width, SOCIAL_CARD.height),
+    () => image().extract(window).resize(SOCIAL_CARD.width, SOCIAL_CARD.height),
     'jpg',
     'social',
   );

@@ -1,4 +1,4 @@
-import { MAX_INPUT_PIXELS, sharp } from './sharp-setup';
+import { MAX_INPUT_PIXELS, loadSharp } from './sharp-setup';
 import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { SniffedType } from './sniff-type';
 
@@ -17,6 +17,7 @@ const megapixels = (pixels: number) => `${Math.round(pixels / 1e5) / 10} megapix
 export async function stripImageMetadata(data: Buffer, type: SniffedType): Promise<CleanImage> {
   // Animated GIF and WebP keep every frame.
   const animated = type.extension === 'gif' || type.extension === 'webp';
+  const sharp = await loadSharp();
   try {
     // Reading the header decodes no pixels, so it needs no pixel limit.
     const header = await sharp(data, { limitInputPixels: false }).metadata();
