@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema } from './list';
 
 /** One line of the audit log, as `GET /api/audit` answers it. */
 export type AuditEntry = {
@@ -15,14 +16,7 @@ export type AuditEntry = {
 export type AuditPage = { success: true; data: AuditEntry[]; meta: { nextCursor: string | null; total: number } };
 
 /** The list paging contract (DESIGN.md §7): no `limit` answers everything; filters narrow either way. */
-export const AuditQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'must be a number from 1 to 100' })
-    .int('must be a whole number from 1 to 100')
-    .min(1, 'must be a number from 1 to 100')
-    .max(100, 'must be a number from 1 to 100')
-    .optional(),
-  cursor: z.string().max(500, 'is not valid').optional(),
+export const AuditQuerySchema = PageQuerySchema.extend({
   action: z.string().trim().max(100, 'is too long').optional(),
   targetType: z.string().trim().max(100, 'is too long').optional(),
 });

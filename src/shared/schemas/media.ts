@@ -41,4 +41,3 @@ export const MediaPatchSchema = z
   });
 export type MediaPatch = z.infer<typeof MediaPatchSchema>;
 
-export const MEDIA_PAGE_MAX = 100;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { AuditLogRow } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { z } from 'zod';
+import { afterKey, decodeCursor, toPage, type KeyColumn } from '../../db/paging';
+import { DEFAULT_PAGE_LIMIT, wantsPage, type Page } from '../../../shared/schemas/list';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 
 export type NewAuditEntry = { action: string; targetType?: string; targetId?: string | null; summary?: string; ip?: string; at?: string };
@@ -36,20 +38,15 @@ const toEntry = (row: AuditLogRow): AuditEntry => ({
   ip: row.ip,
 });
 
-// The cursor is the (at, id) of the last entry of the page before, opaque to clients.
-const encodeCursor = (row: Pick<AuditLogRow, 'at' | 'id'>) => Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) return value as [string, string];
-  } catch {
-    // fall through to the 400 below
-  }
-  throw badRequest('cursor: is not valid');
-}
+// Newest first; the cursor is the (at, id) of the last entry of the page before.
+const ORDER: KeyColumn[] = [
+  { column: 'at', direction: 'desc' },
+  { column: 'id', direction: 'desc' },
+];
+const CursorKey = z.tuple([z.string(), z.string()]);
 
 /** Newest first; `action` matches a whole action or an area (`product` matches `product.update`). */
-export async function listAuditEntries(db: Db, query: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null; total: number }> {
+export async function listAuditEntries(db: Db, query: AuditQuery): Promise<Page<AuditEntry>> {
   let filtered = db.selectFrom('audit_log');
   if (query.action) {
     const action = query.action;
@@ -60,14 +57,8 @@ export async function listAuditEntries(db: Db, query: AuditQuery): Promise<{ ent
   const total = Number(counted?.total ?? 0);
 
   let page = filtered.selectAll().orderBy('at', 'desc').orderBy('id', 'desc');
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    page = page.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
-  }
-  if (query.limit === undefined) return { entries: (await page.execute()).map(toEntry), nextCursor: null, total };
-  const rows = await page.limit(query.limit + 1).execute();
-  const more = rows.length > query.limit;
-  const shown = rows.slice(0, query.limit);
-  const last = shown[shown.length - 1];
-  return { entries: shown.map(toEntry), nextCursor: more && last ? encodeCursor(last) : null, total };
+  if (!wantsPage(query)) return { items: (await page.execute()).map(toEntry), nextCursor: null, total };
+  if (query.cursor) page = page.where(afterKey(ORDER, decodeCursor(query.cursor, CursorKey)));
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  return toPage(await page.limit(limit + 1).execute(), limit, (row) => [row.at, row.id], toEntry, total);
 }

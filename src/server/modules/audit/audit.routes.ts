@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditQuerySchema, type AuditPage } from '../../../shared/schemas/audit';
+import { okPage } from '../../http/reply';
 import { listAuditEntries } from './audit.repository';
 
 /** Admin-only: the audit trail, newest first, with the list paging contract. */
@@ -8,7 +9,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { querystring: AuditQuerySchema } }, async (request): Promise<AuditPage> => {
     // Entries this process has just recorded are written before the read.
     await audit.flush();
-    const { entries, nextCursor, total } = await listAuditEntries(db, request.query);
-    return { success: true, data: entries, meta: { nextCursor, total } };
+    return okPage(await listAuditEntries(db, request.query));
   });
 };

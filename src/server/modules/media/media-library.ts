@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
+import { afterKey, containsPattern, decodeCursor, toPage, type KeyColumn } from '../../db/paging';
 import type { MediaRow } from '../../db/schema';
 import { parseJson } from '../../db/json';
-import { badRequest } from '../../http/errors';
 import type { MediaVariant } from '../../../shared/media';
 import type { MediaItem, MediaPatch, MediaUsage } from '../../../shared/schemas/media';
+import type { Page } from '../../../shared/schemas/list';
 import { findUsages } from './media-usage';
 
 export type MediaQuery = { q?: string | undefined; type?: 'image' | 'video' | undefined };
@@ -37,25 +39,19 @@ async function withUsages(db: Db, rows: MediaRow[]): Promise<MediaItem[]> {
   return rows.map((row) => toItem(row, usages.get(row.url) ?? []));
 }
 
-// Newest first; the cursor is the last item's (created_at, id), opaque to callers.
-const encodeCursor = (row: Pick<MediaRow, 'created_at' | 'id'>) => Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) return value as [string, string];
-  } catch {
-    // falls through to the refusal
-  }
-  throw badRequest('cursor: is not a cursor this list gave out');
-}
+// Newest first; the cursor is the last item's (created_at, id).
+const ORDER: KeyColumn[] = [
+  { column: 'created_at', direction: 'desc' },
+  { column: 'id', direction: 'desc' },
+];
+const CursorKey = z.tuple([z.string(), z.string()]);
 
 function filtered(db: Db, query: MediaQuery) {
   let select = db.selectFrom('media');
   if (query.type) select = select.where('mime_type', 'like', `${query.type}/%`);
   const q = query.q?.trim().toLowerCase();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(q);
     // SQLite has no default LIKE escape character; naming one works in both dialects.
     // The stored name counts as a file name too: media from before the library have no uploaded name.
     select = select.where(
@@ -72,23 +68,15 @@ export async function listMedia(db: Db, query: MediaQuery): Promise<MediaItem[]>
 }
 
 /** One page of the library and the cursor of the next (DESIGN.md §7 paging contract). */
-export async function listMediaPage(db: Db, query: MediaPageQuery): Promise<{ items: MediaItem[]; nextCursor: string | null; total: number }> {
+export async function listMediaPage(db: Db, query: MediaPageQuery): Promise<Page<MediaItem>> {
   let select = filtered(db, query);
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
-    select = select.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (query.cursor) select = select.where(afterKey(ORDER, decodeCursor(query.cursor, CursorKey)));
   const [rows, counted] = await Promise.all([
     select.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute(),
     filtered(db, query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: await withUsages(db, page),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    total: Number(counted.total),
-  };
+  const page = toPage(rows, query.limit, (row) => [row.created_at, row.id], (row) => row, Number(counted.total));
+  return { ...page, items: await withUsages(db, page.items) };
 }
 
 export async function findMediaRow(db: Db, id: string): Promise<MediaRow | undefined> {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdSchema } from '../../../shared/schemas/common';
-import { MEDIA_PAGE_MAX, MediaPatchSchema } from '../../../shared/schemas/media';
+import { MediaPatchSchema } from '../../../shared/schemas/media';
+import { DEFAULT_PAGE_LIMIT, PageQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { conflict, notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
+import { ok, okPage } from '../../http/reply';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { recordChange, writerFor } from '../../content/changes';
 import { createMediaStore } from './media.service';
@@ -14,14 +15,7 @@ import { variantQueueCounts } from './variant-queue';
 
 const IdParams = z.object({ id: IdSchema });
 
-const ListQuery = z.object({
-  limit: z.coerce
-    .number({ error: `must be a whole number from 1 to ${MEDIA_PAGE_MAX}` })
-    .int(`must be a whole number from 1 to ${MEDIA_PAGE_MAX}`)
-    .min(1, `must be a whole number from 1 to ${MEDIA_PAGE_MAX}`)
-    .max(MEDIA_PAGE_MAX, `must be a whole number from 1 to ${MEDIA_PAGE_MAX}`)
-    .optional(),
-  cursor: z.string().min(1, 'must not be empty').max(500, 'is too long').optional(),
+const ListQuery = PageQuerySchema.extend({
   q: z.string().max(200, 'is too long').optional(),
   type: z.enum(['image', 'video'], { error: 'must be image or video' }).optional(),
 });
@@ -29,9 +23,6 @@ const ListQuery = z.object({
 const InfoQuery = z.object({
   url: z.union([z.string().max(500), z.array(z.string().max(500)).max(MAX_IMAGE_INFO_URLS, 'too many urls')]),
 });
-
-/** Default page size when only a cursor is given. */
-const DEFAULT_PAGE = 50;
 
 /**
  * The media library (docs/decisions/014-media-library.md). Admin-only, like
@@ -44,9 +35,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { schema: { querystring: ListQuery } }, async (request) => {
     const { limit, cursor, q, type } = request.query;
-    if (limit === undefined && cursor === undefined) return ok(await listMedia(db, { q, type }));
-    const page = await listMediaPage(db, { q, type, cursor, limit: limit ?? DEFAULT_PAGE });
-    return { ...ok(page.items), meta: { nextCursor: page.nextCursor, total: page.total } };
+    if (!wantsPage(request.query)) return ok(await listMedia(db, { q, type }));
+    return okPage(await listMediaPage(db, { q, type, cursor, limit: limit ?? DEFAULT_PAGE_LIMIT }));
   });
 
   app.get('/variants/status', async () => ok(await variantQueueCounts(db)));
