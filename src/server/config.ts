@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../shared/schemas/auth';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -96,7 +97,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(?:ql)?:\/\//, 'must start with postgres:// (leave it unset for SQLite)')
     .optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // The same length rule as a password set in the admin or with `npm run password`.
+  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   SEED_DEMO: booleanFlag.default(true),
   MAX_IMAGE_MB: megabytes.prefault(15),

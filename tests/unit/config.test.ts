@@ -62,6 +62,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'eleven-char' }, 'ADMIN_PASSWORD'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ MAX_VIDEO_MB: '-1' }, 'MAX_VIDEO_MB'],
   ])('stops on a bad value and names the variable (%o)', (env, variable) => {
