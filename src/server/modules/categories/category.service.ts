@@ -168,8 +168,9 @@ export async function deleteCategory(writer: Writer, id: string): Promise<void> 
 }
 
 /** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
-export async function reorderCategories(writer: Writer, items: ReorderItem[]): Promise<Category[]> {
+/** Answers the positions it saved, like reorderProducts. */
+export async function reorderCategories(writer: Writer, items: ReorderItem[]): Promise<ReorderItem[]> {
   await applyOrder(writer.db, 'categories', items, () => notFound(CATEGORY_NOT_FOUND));
   recordChange(writer, { entity: 'category', action: 'reorder', id: null, before: null, after: items });
-  return listCategories(writer.db, 'admin');
+  return items.map(({ id, order }) => ({ id, order }));
 }

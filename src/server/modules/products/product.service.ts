@@ -14,7 +14,7 @@ import { selectExistingTagIds } from '../tags/tag.repository';
 import { inTransaction } from '../../db/transaction';
 import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
-import { getProductById, getProductVersioned, listProducts } from './product.reads';
+import { getProductById, getProductVersioned } from './product.reads';
 import {
   deleteProductRow,
   insertProduct,
@@ -181,8 +181,9 @@ export async function moveProduct(writer: Writer, id: string, position: number):
 }
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
-export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<Product[]> {
+/** Answers the positions it saved: what the request named, not the whole catalogue (DESIGN.md §7). */
+export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<ReorderItem[]> {
   await applyOrder(writer.db, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
   recordChange(writer, { entity: 'product', action: 'reorder', id: null, before: null, after: items });
-  return listProducts(writer.db, 'admin');
+  return items.map(({ id, order }) => ({ id, order }));
 }
