@@ -71,8 +71,11 @@ export type TestApp = {
 export async function startTestApp(
   configOverrides: Record<string, string> = {},
   buildOptions: BuildOptions = { web: false },
+  /** Runs on the fresh database before the app starts (and migrates it). */
+  prepare?: (env: TestEnv) => Promise<void>,
 ): Promise<TestApp> {
   const env = await createTestEnv();
+  await prepare?.(env);
   const config = testConfig(env, configOverrides);
   let app = await buildApp(config, buildOptions);
   let cachedToken: string | undefined;
