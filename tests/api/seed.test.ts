@@ -64,6 +64,9 @@ describe(`demo content (${testDatabaseKind})`, () => {
     // Tag filtering has something to do: some products share two or more tags.
     const sharesTwo = products.some((a, i) => products.slice(i + 1).some((b) => a.tags.filter((tag) => b.tags.includes(tag)).length >= 2));
     expect(sharesTwo).toBe(true);
+    // Some courses show a price, others none.
+    expect(products.find((product) => product.slug === 'variable-fonts-from-scratch')).toMatchObject({ price: 59, currency: 'EUR' });
+    expect(products.some((product) => product.price === null)).toBe(true);
     expect((await get(t.app, '/api/tags')).length).toBeGreaterThanOrEqual(6);
 
     const homepage = await get(t.app, '/api/homepage');
