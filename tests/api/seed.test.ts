@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { parseVideoId } from '../../src/shared/video-link';
 import { createTestEnv, startTestApp, testConfig, testDatabaseKind, type TestApp } from '../helpers/test-app';
 
-type Product = { slug: string; tags: string[]; categories: string[]; gallery: { url: string }[]; introVideo: string; heroConfig: { title: string; heroImage: string; button1: { isActive: boolean } } };
+type Product = { slug: string; tags: string[]; categories: string[]; gallery: { url: string }[]; introVideo: string; price: number | null; heroConfig: { title: string; heroImage: string; button1: { isActive: boolean } } };
 
 const get = async (app: FastifyInstance, url: string) => {
   const response = await app.inject({ url });
