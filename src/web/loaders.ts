@@ -18,12 +18,20 @@ function sourceOf(context: unknown): ContentSource {
 // the hydration payload is this data, so it must stay small at any catalogue size.
 export type CategorySummary = Omit<Category, 'heroConfig'>;
 export type CategoryLink = Pick<Category, 'id' | 'slug' | 'title'>;
-export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage'>;
+export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage' | 'price' | 'currency'>;
 export type ProductLink = Pick<Product, 'slug' | 'title'>;
 export type TagChip = Pick<Tag, 'id' | 'slug' | 'title'>;
 
 const summarizeCategory = ({ heroConfig: _hero, ...rest }: Category): CategorySummary => rest;
-export const summarizeProduct = (p: Product): ProductSummary => ({ id: p.id, slug: p.slug, title: p.title, duration: p.duration, mainImage: p.mainImage });
+export const summarizeProduct = (p: Product): ProductSummary => ({
+  id: p.id,
+  slug: p.slug,
+  title: p.title,
+  duration: p.duration,
+  mainImage: p.mainImage,
+  price: p.price,
+  currency: p.currency,
+});
 const chip = (tag: Tag): TagChip => ({ id: tag.id, slug: tag.slug, title: tag.title });
 
 export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { parseVideoId } from '../../src/shared/video-link';
 import { createTestEnv, startTestApp, testConfig, testDatabaseKind, type TestApp } from '../helpers/test-app';
 
-type Product = { slug: string; tags: string[]; categories: string[]; gallery: { url: string }[]; introVideo: string; heroConfig: { title: string; heroImage: string; button1: { isActive: boolean } } };
+type Product = { slug: string; tags: string[]; categories: string[]; gallery: { url: string }[]; introVideo: string; price: number | null; heroConfig: { title: string; heroImage: string; button1: { isActive: boolean } } };
 
 const get = async (app: FastifyInstance, url: string) => {
   const response = await app.inject({ url });
@@ -64,6 +64,9 @@ describe(`demo content (${testDatabaseKind})`, () => {
     // Tag filtering has something to do: some products share two or more tags.
     const sharesTwo = products.some((a, i) => products.slice(i + 1).some((b) => a.tags.filter((tag) => b.tags.includes(tag)).length >= 2));
     expect(sharesTwo).toBe(true);
+    // Some courses show a price, others none.
+    expect(products.find((product) => product.slug === 'variable-fonts-from-scratch')).toMatchObject({ price: 59, currency: 'EUR' });
+    expect(products.some((product) => product.price === null)).toBe(true);
     expect((await get(t.app, '/api/tags')).length).toBeGreaterThanOrEqual(6);
 
     const homepage = await get(t.app, '/api/homepage');

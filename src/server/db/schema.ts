@@ -39,6 +39,10 @@ export interface ProductRow {
   gallery: string;
   sort_order: number;
   dark_mode: number;
+  /** The price in the currency's minor units (2999 = 29.99 USD), or null for no price. */
+  price_minor: number | null;
+  /** ISO 4217 code of the price; null exactly when price_minor is. */
+  currency: string | null;
   /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
   status: string;
   publish_at: string | null;

@@ -10,8 +10,9 @@ export const contentSecurityPolicy = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   mediaSrc: ["'self'", 'blob:', 'https:'],
-  // Embedded intro videos (spec §5).
-  frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+  // Embedded intro videos (spec §5), created when the visitor clicks play. Their stills
+  // (i.ytimg.com for YouTube; the product's own image for Vimeo) fall under img-src https:.
+  frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],

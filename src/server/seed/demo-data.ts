@@ -34,6 +34,8 @@ export type DemoProduct = {
   introVideo: string;
   darkMode?: boolean;
   secondButton?: boolean;
+  /** Some courses show a price; the others leave it to the shop behind Buy Now. */
+  price?: { amount: number; currency: string };
 };
 
 export const DEMO_TAGS = ['Beginner', 'Advanced', 'Procreate', 'Figma', 'Blender', 'After Effects', 'Color Theory', 'Portfolio'];
@@ -94,6 +96,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     summary: 'Learn how shape language, silhouette and colour give a character personality before a single detail is drawn.',
     outcomes: ['Sketch expressive poses from simple shapes', 'Build a limited palette that tells a story', 'Turn a rough into a clean, coloured character sheet'],
     introVideo: BIG_BUCK_BUNNY,
+    price: { amount: 49, currency: 'USD' },
   },
   {
     title: 'Editorial Illustration Masterclass',
@@ -106,6 +109,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     outcomes: ['Generate visual metaphors from an article', 'Compose for magazine and web crops', 'Present work that wins repeat clients'],
     introVideo: SHIPPED_MP4,
     secondButton: true,
+    price: { amount: 79.99, currency: 'USD' },
   },
   {
     title: 'Textured Vector Landscapes',
@@ -140,6 +144,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     outcomes: ['Design weight and width axes', 'Animate type with variable axes', 'Ship variable fonts on the web'],
     introVideo: TEARS_OF_STEEL,
     darkMode: true,
+    price: { amount: 59, currency: 'EUR' },
   },
   {
     title: 'Lettering for Brand Identity',
@@ -164,6 +169,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     outcomes: ['Find your way around Blender', 'Light a scene like a product photographer', 'Render transparent images for layouts'],
     introVideo: BIG_BUCK_BUNNY,
     darkMode: true,
+    price: { amount: 39.5, currency: 'GBP' },
   },
   {
     title: 'Motion Principles in After Effects',
@@ -199,6 +205,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     outcomes: ['Set up colour and spacing tokens', 'Build flexible components with variants', 'Document and publish a shared library'],
     introVideo: TEARS_OF_STEEL,
     secondButton: true,
+    price: { amount: 89, currency: 'USD' },
   },
   {
     title: 'Mobile App UI Essentials',

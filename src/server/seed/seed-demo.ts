@@ -73,6 +73,8 @@ async function writeContent(writer: Writer, plan: DemoMediaPlan): Promise<void> 
       heroConfig: productHero(product, media),
       gallery: media.gallery.map((url, order) => ({ url, order })),
       darkMode: product.darkMode ?? false,
+      price: product.price?.amount ?? null,
+      currency: product.price?.currency ?? null,
       order: index,
     });
   }

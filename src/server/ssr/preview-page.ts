@@ -16,7 +16,7 @@ export async function planPreview(db: Db, base: ContentSource, preview: StoredPr
   switch (preview.kind) {
     case 'product': {
       const fields = ProductInputSchema.parse(preview.data);
-      const product: Product = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null };
+      const product: Product = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null, price: fields.price ?? null, currency: fields.price == null ? null : (fields.currency ?? null) };
       return {
         path: `/product/${product.slug}`,
         source: { ...base, getProductBySlug: async (slug) => (slug === product.slug ? product : base.getProductBySlug(slug)) },

@@ -3,6 +3,7 @@ import { PublishFieldsSchema, type PublishState } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml } from './common';
 import { ReorderItemSchema } from './category';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
+import { CurrencySchema, PriceSchema } from '../price';
 
 export const GalleryItemSchema = z.object({
   url: requiredUrl,
@@ -26,16 +27,22 @@ export const ProductInputSchema = z.object({
   heroConfig: HeroConfigSchema.default(defaultHeroConfig),
   gallery: z.array(GalleryItemSchema, { error: 'must be a list of {url, order}' }).max(200, 'is too long').default([]),
   darkMode: z.boolean({ error: 'must be true or false' }).default(false),
+  /** Major units (29.99); null for none; omitted keeps the current price (create: none). Needs `currency`. */
+  price: PriceSchema,
+  /** ISO 4217, upper-cased (usd → USD). */
+  currency: CurrencySchema,
   /** Omitted on create: the server appends the item after the last one. */
   order: OrderSchema.optional(),
   ...PublishFieldsSchema.shape,
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 
-export type Product = Omit<z.output<typeof ProductInputSchema>, 'order' | 'status' | 'publishAt'> &
+export type Product = Omit<z.output<typeof ProductInputSchema>, 'order' | 'status' | 'publishAt' | 'price' | 'currency'> &
   PublishState & {
     id: string;
     order: number;
+    price: number | null;
+    currency: string | null;
   };
 
 /** A long move in the admin: the product goes to this 0-based place in the list; everything is renumbered 0..n-1. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '../loaders';
 import { Picture } from '../images/picture';
+import { Price } from './price';
 
 /** Card titles sit one level under the section heading: h3 under a "Latest …" h2, h2 under a page's h1. */
 type CardHeading = 'h2' | 'h3';
@@ -19,6 +20,7 @@ export function ProductCard({ product, heading: Heading = 'h3', sizes = cardSize
         <div className="product-card__body">
           <Heading className="product-card__title">{product.title}</Heading>
           <p className="product-card__meta">{product.duration}</p>
+          <Price item={product} as="p" className="product-card__price" />
         </div>
       </Link>
     </article>

@@ -5,6 +5,7 @@ import { RichText } from '../components/rich-text';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { IntroVideo } from '../components/intro-video';
 import { Gallery } from '../components/gallery';
+import { BuyBar } from '../components/buy-bar';
 
 export function ProductPage() {
   const loaded = useLoaderData() as ProductData | NotFoundData;
@@ -21,9 +22,7 @@ export function ProductPage() {
             <h1 className="product-page__title">{product.title}</h1>
             <p className="product-page__duration">{product.duration}</p>
           </div>
-          <a className="btn btn-primary btn-solid btn-lg" href={product.buyLink}>
-            Buy Now
-          </a>
+          <BuyBar product={product} />
         </header>
         {(categories.length > 0 || tags.length > 0) && (
           <div className="product-page__chips">

@@ -157,7 +157,9 @@ test('product: Buy Now, title, duration, chips, description, embedded intro vide
   // Quill may mix bullets into the same <ol>: they must not move the numbers of the ordered items.
   await expect(description.locator('li[data-list="bullet"]').first()).toHaveCSS('counter-increment', 'list-item 0');
 
-  await expect(page.locator('iframe.intro-video__frame')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  // The player is created on click (tests/e2e/public/product-page.spec.ts has the details).
+  await page.getByRole('link', { name: `Play ${product.title} intro video` }).click();
+  await expect(page.locator('iframe.intro-video__frame')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   const tiles = page.locator('.gallery img');
   await expect(tiles).toHaveCount(3);
   expect(await tiles.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')))).toEqual([

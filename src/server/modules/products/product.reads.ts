@@ -4,6 +4,7 @@ import { parseJson } from '../../db/json';
 import type { Versioned } from '../../http/etag';
 import { GalleryItemSchema, type GalleryItem, type Product } from '../../../shared/schemas/product';
 import type { PublishStatus } from '../../../shared/schemas/publish';
+import { fromMinorUnits } from '../../../shared/price';
 import { readHeroConfig } from '../site/hero-config';
 import type { Page } from '../../../shared/schemas/list';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
@@ -53,6 +54,8 @@ export function toProduct(row: ProductRow, links: ProductLinks | undefined): Pro
     heroConfig: readHeroConfig(row.hero_config),
     gallery: readGallery(row.gallery),
     darkMode: row.dark_mode === 1,
+    price: row.price_minor === null || row.currency === null ? null : fromMinorUnits(row.price_minor, row.currency),
+    currency: row.price_minor === null ? null : row.currency,
     order: row.sort_order,
     ...publishState(row),
   };

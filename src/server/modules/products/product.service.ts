@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { editConflict, type Versioned } from '../../http/etag';
 import { ProductInputSchema, type Product, type ProductInput } from '../../../shared/schemas/product';
 import type { ReorderItem } from '../../../shared/schemas/category';
+import { priceProblem, toMinorUnits } from '../../../shared/price';
 import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { publishColumns } from '../../content/visibility';
 import { selectExistingCategoryIds } from '../categories/category.repository';
@@ -30,9 +31,12 @@ export { getProductById, getProductBySlug, getProductVersioned, listProducts, pa
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 const SLUG_TAKEN = 'A product with this slug already exists';
+const NO_PRICE = { price_minor: null, currency: null };
 
 type CleanProduct = {
-  columns: Omit<ProductRow, 'id' | 'sort_order' | 'created_at' | 'updated_at' | 'status' | 'publish_at' | 'version'>;
+  columns: Omit<ProductRow, 'id' | 'sort_order' | 'created_at' | 'updated_at' | 'status' | 'publish_at' | 'version' | 'price_minor' | 'currency'>;
+  /** Undefined when the input has no price: an edit keeps the stored one, a create stores none. */
+  price: Pick<ProductRow, 'price_minor' | 'currency'> | undefined;
   links: ProductLinks;
   order: number | undefined;
   data: ReturnType<typeof ProductInputSchema.parse>;
@@ -45,6 +49,8 @@ function cleanInput(input: ProductInput): CleanProduct {
   // Markup that was all script or event handlers leaves nothing to show.
   if (isBlankHtml(description)) throw badRequest('description: is required');
   const gallery = [...data.gallery].sort((a, b) => a.order - b.order);
+  const problem = priceProblem(data.price, data.currency);
+  if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
   return {
     columns: {
       slug: data.slug,
@@ -58,10 +64,18 @@ function cleanInput(input: ProductInput): CleanProduct {
       gallery: JSON.stringify(gallery),
       dark_mode: data.darkMode ? 1 : 0,
     },
+    price: priceColumns(data.price, data.currency),
     links: { categories: [...new Set(data.categories)], tags: [...new Set(data.tags)] },
     order: data.order,
     data,
   };
+}
+
+/** The stored pair; checked by priceProblem first, so a price has its currency. */
+function priceColumns(price: number | null | undefined, currency: string | null | undefined): CleanProduct['price'] {
+  if (price === undefined) return undefined;
+  if (price === null || !currency) return { price_minor: null, currency: null };
+  return { price_minor: toMinorUnits(price, currency), currency };
 }
 
 function publishing(data: CleanProduct['data'], current: ProductRow | undefined) {
@@ -106,7 +120,7 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
     inTransaction(db, async (trx) => {
       await assertLinksExist(trx, clean.links);
       const order = clean.order ?? (await nextProductOrder(trx));
-      await insertProduct(trx, { id, ...clean.columns, ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
+      await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
     }),
   );
@@ -131,6 +145,7 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('product');
       const changes = {
         ...clean.columns,
+        ...clean.price,
         ...publishing(clean.data, current),
         ...(clean.order === undefined ? {} : { sort_order: clean.order }),
         updated_at: nowIso(),

@@ -25,12 +25,13 @@ import { paths } from '../../../lib/paths';
 import { createProduct, getProduct, updateProduct } from '../api/products';
 import { listTags } from '../api/tags';
 import { GalleryEditor } from './gallery-editor';
+import { PriceField } from './price-field';
 import { TagSelector } from './tag-selector';
 
 type ProductForm = Omit<Product, 'id'>;
 type Loaded = { id: string | null; form: ProductForm; categories: Category[]; tags: Tag[] };
 
-const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'description', 'mainImage', 'introVideo', 'gallery'];
+const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'price', 'currency', 'description', 'mainImage', 'introVideo', 'gallery'];
 
 const blankProduct = (order: number): ProductForm => ({
   title: '',
@@ -44,6 +45,8 @@ const blankProduct = (order: number): ProductForm => ({
   tags: [],
   gallery: [],
   darkMode: false,
+  price: null,
+  currency: null,
   heroConfig: defaultHeroConfig(),
   order,
   status: 'published',
@@ -167,6 +170,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           <TextField label="Info" required placeholder="2 hours - 12 lessons" value={form.duration} onChange={set('duration')} error={errors.duration} />
           <TextField label="Buy Link" required type="url" value={form.buyLink} onChange={set('buyLink')} error={errors.buyLink} />
         </div>
+        <PriceField price={form.price} currency={form.currency} onChange={(pair) => setForm((current) => ({ ...current, ...pair }))} errors={errors} />
         <RichTextEditor label="Description" required value={form.description} onChange={set('description')} error={errors.description} />
         <div className="adm-grid-2">
           <ImagePicker label="Tile Image" required value={form.mainImage} onChange={set('mainImage')} error={errors.mainImage} />

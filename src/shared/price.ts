@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * A product's optional price: a number in major units (29.99) with an ISO 4217
+ * currency. Stored as an integer of the currency's minor units, so sums and
+ * comparisons never meet a binary fraction.
+ */
+
+/** One locale for every render: the server and the browser must print the same text (hydration). */
+export const PRICE_LOCALE = 'en-US';
+
+/** Far below what an integer column holds in minor units, even for three-decimal currencies. */
+const MAX_PRICE = 1_000_000;
+
+/** Whole hundredths, allowing for binary fractions (29.99 * 100 is 2998.9999999999995). */
+const decimalsWithin = (value: number, digits: number) => {
+  const scaled = value * 10 ** digits;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+export const PriceSchema = z
+  .number({ error: 'must be a number, e.g. 29.99' })
+  .min(0, 'must not be negative')
+  .max(MAX_PRICE, 'is too large')
+  .refine((value) => decimalsWithin(value, 2), 'must have at most 2 decimals')
+  .nullish();
+
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+export const CurrencySchema = z
+  .string({ error: 'must be a three-letter ISO 4217 code, e.g. USD' })
+  .trim()
+  .toUpperCase()
+  .regex(CURRENCY_PATTERN, 'must be a three-letter ISO 4217 code, e.g. USD')
+  .nullish();
+
+/** How many decimals the currency has (USD 2, JPY 0, KWD 3), from the platform's ISO 4217 data. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export type PriceProblem = { field: 'price' | 'currency'; message: string };
+
+/**
+ * What is wrong with the pair, or null: a price needs its currency, a currency
+ * alone says nothing, and a currency without minor units takes whole amounts.
+ * `undefined` price = not given (unchanged on an edit); `null` = no price.
+ */
+export function priceProblem(price: number | null | undefined, currency: string | null | undefined): PriceProblem | null {
+  if (price === undefined) return currency ? { field: 'price', message: 'is required when currency is set (null for no price)' } : null;
+  if (price === null) return null;
+  if (!currency) return { field: 'currency', message: 'is required when price is set' };
+  const digits = currencyDigits(currency);
+  if (!decimalsWithin(price, digits)) return { field: 'price', message: digits === 0 ? `must be a whole number in ${currency}` : `must have at most ${digits} decimals in ${currency}` };
+  return null;
+}
+
+export const toMinorUnits = (price: number, currency: string) => Math.round(price * 10 ** currencyDigits(currency));
+
+/** Divided and rounded back, so 2999 cents read as 29.99 exactly rather than 29.990000000000002. */
+export const fromMinorUnits = (minor: number, currency: string) => {
+  const digits = currencyDigits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+};
+
+/** "$29.99", "€29.99", "¥1,500": the same text on the server and in the browser. */
+export function formatPrice(price: number, currency: string): string {
+  return new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency }).format(price);
+}
+
+/** The shown price of something that may have none. */
+export function priceText(item: { price?: number | null; currency?: string | null }): string | null {
+  return item.price === null || item.price === undefined || !item.currency ? null : formatPrice(item.price, item.currency);
+}
