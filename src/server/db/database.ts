@@ -15,6 +15,7 @@ import * as operatorToolkit from './migrations/2026-11-23-0401-operator-toolkit'
 import * as publishStatus from './migrations/2026-11-23-0801-publish-status';
 import * as revisionsAndPreviews from './migrations/2026-11-23-0802-revisions-and-previews';
 import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsletter-consent-and-outbox';
+import * as searchIndex from './migrations/2026-11-23-0701-search-index';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0801-publish-status': publishStatus,
   '2026-11-23-0802-revisions-and-previews': revisionsAndPreviews,
   '2026-11-23-0601-newsletter-consent-and-outbox': newsletterConsentAndOutbox,
+  '2026-11-23-0701-search-index': searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
