@@ -85,6 +85,15 @@ describe(`site search (${testDatabaseKind})`, () => {
     expect(asAdmin.json().data).toEqual([]);
   });
 
+  it('finds a scheduled product once its time has passed, with no write in between', async () => {
+    await create('soon', { title: 'Imminent Etching', status: 'scheduled', publishAt: new Date(Date.now() + 1500).toISOString() });
+    expect((await search('etching')).meta.total).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    const body = await search('etching');
+    expect(body.data.map((hit) => hit.slug)).toEqual(['soon']);
+    expect(body.meta.total).toBe(1);
+  });
+
   it('takes special characters as text: quotes, operators, wildcards and unicode never fail', async () => {
     const nasty = ['"', "'", '*', '-', '"water', 'water*', '-water', 'water -colour', 'NOT water', 'water OR x', 'AND', 'NEAR(water sketch)', '(', ')', '^water', 'title:water', '%', '_', '%_%', '\\', '\u0000', "'; drop table products; --", ':*', '!', '&', '|', '<script>', '😀', '水彩', 'straße', '\u202e'];
     for (const q of nasty) {

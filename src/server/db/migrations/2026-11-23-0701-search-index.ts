@@ -13,7 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     await sql`create virtual table search_index using fts5(
       product_id unindexed, title, info, tags, categories, body,
-      tokenize = 'unicode61 remove_diacritics 2'
+      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
     )`.execute(db);
     return;
   }

@@ -21,7 +21,13 @@ const words = (text: string) => wordsOf(text).join(' ');
 export async function reindexProducts(db: Db, productIds: string[]): Promise<void> {
   for (const ids of chunks([...new Set(productIds)])) {
     await db.deleteFrom('search_index').where('product_id', 'in', ids).execute();
-    const products = await db.selectFrom('products').select(['id', 'title', 'duration', 'description']).where('id', 'in', ids).execute();
+    // Drafts stay out: the index then holds only what visitors may find (or will, once a scheduled time passes).
+    const products = await db
+      .selectFrom('products')
+      .select(['id', 'title', 'duration', 'description'])
+      .where('id', 'in', ids)
+      .where('status', '<>', 'draft')
+      .execute();
     if (products.length === 0) continue;
     const tags = await db
       .selectFrom('product_tags')
@@ -83,13 +89,21 @@ export async function rebuildSearchIndex(db: Db): Promise<void> {
 }
 
 /**
- * At start-up: an index that does not hold exactly the products (a new
+ * At start-up: an index that does not hold exactly the products that are not drafts (a new
  * installation upgraded to this version, rows written straight into the
  * tables by a bulk import) is rebuilt. Cheap when it is complete: two counts.
  */
 export async function ensureSearchIndex(db: Db): Promise<boolean> {
   const count = async (table: 'products' | 'search_index') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .$if(table === 'products', (query) => query.where('status', '<>', 'draft'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   if ((await count('products')) === (await count('search_index'))) return false;
   await rebuildSearchIndex(db);
   return true;

@@ -5,7 +5,7 @@ import { visibleWhere, visibilityFor } from '../../content/visibility';
 import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import type { SearchHit } from '../../../shared/schemas/search';
 import { excerpt, highlight, queryWords, richTextToPlain } from '../../../shared/search-text';
-import { countMatches, selectMatchIds } from './search.repository';
+import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
 
 /**
  * Ranked matches page by position: the cursor carries the offset of the next
@@ -24,18 +24,32 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Pa
   const offset = request.cursor === undefined ? (request.offset ?? 0) : decodeCursor(request.cursor, SearchCursor)[0];
   // Only punctuation or symbols: nothing to look for, not an error.
   if (words.length === 0) return { items: [], nextCursor: null, total: 0 };
-  const visibility = visibilityFor('visitor');
-  const ids = await selectMatchIds(db, words, visibility, limit + 1, offset);
-  const total = await countMatches(db, words, visibility);
-  const pageIds = ids.slice(0, limit);
-  const items = await describeHits(db, pageIds, words);
-  return { items, nextCursor: ids.length > limit ? encodeCursor([offset + limit]) : null, total };
+  const hidden = await selectNotYetLiveIds(db, visibilityFor('visitor').now);
+  const ids = await visibleRanked(db, words, new Set(hidden), offset + limit + 1);
+  const total = (await countIndexMatches(db, words)) - (await countIndexMatches(db, words, hidden));
+  const items = await describeHits(db, ids.slice(offset, offset + limit), words);
+  return { items, nextCursor: ids.length > offset + limit ? encodeCursor([offset + limit]) : null, total };
+}
+
+/** The best `wanted` matches a visitor may see: ranked in the index, then the not-yet-live ones left out (read more if they were among them). */
+async function visibleRanked(db: Db, words: string[], hidden: Set<string>, wanted: number): Promise<string[]> {
+  for (let read = wanted + hidden.size; ; read *= 2) {
+    const ranked = await selectRankedIds(db, words, read);
+    const visible = ranked.filter((id) => !hidden.has(id));
+    if (visible.length >= wanted || ranked.length < read) return visible.slice(0, wanted);
+  }
 }
 
 /** What a result shows, for just the page's products, in rank order. */
 async function describeHits(db: Db, ids: string[], words: string[]): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
-  const products = await db.selectFrom('products').select(['id', 'slug', 'title', 'duration', 'main_image', 'description']).where('id', 'in', ids).execute();
+  // Filtered again on the page's few rows: whatever the index holds, a visitor never sees a product that is not live.
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'slug', 'title', 'duration', 'main_image', 'description'])
+    .where('id', 'in', ids)
+    .where(visibleWhere('products', visibilityFor('visitor')))
+    .execute();
   const tags = await db
     .selectFrom('product_tags')
     .innerJoin('tags', 'tags.id', 'product_tags.tag_id')
