@@ -5,6 +5,8 @@
 // renders (distinct page/tags combinations, and right after a write), the same
 // at the baseline size for the ratio; API page latency; the admin lists' first
 // rows (Chromium); RSS per worker; and nginx serving the same bytes, as a ratio.
+// Site search p50/p95 (API and uncached /search pages); `--search-only` measures
+// just that (and the index build at start-up) at the full size.
 // Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import { load, getText } from './bench/load.mjs';
 import { seedCatalogue } from './bench/seed.mjs';
 import { adminListTimes } from './bench/admin.mjs';
 import { startNginx } from './bench/nginx.mjs';
+import { searchTimes } from './bench/search.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +27,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '32' },
     workers: { type: 'string', default: String(os.availableParallelism()) },
+    'search-only': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -103,8 +107,16 @@ async function measureCatalogue(products, { withExtras }) {
     await run.stop();
     while (await portInUse()) await sleep(100);
     const seeded = seedCatalogue(dataDir, products, withExtras ? Number(args.subscribers) : 0);
+    // The first start after the seeding builds the search index (the seed wrote straight into the tables).
+    const started = performance.now();
     run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS) });
     await waitForHealth();
+    const startMs = performance.now() - started;
+    if (args['search-only']) {
+      const search = await searchTimes(PORT);
+      await run.stop();
+      return { products, startMs, search };
+    }
     const token = await login();
     const pages = {
       home: '/',
@@ -150,6 +162,7 @@ async function measureCatalogue(products, { withExtras }) {
     }
     apiLatencies.sort((a, b) => a - b);
     result.api = { p50: apiLatencies[100], p99: apiLatencies[198], load: await load({ port: PORT, next: () => '/api/products?limit=20', seconds: SECONDS, concurrency: CONCURRENCY }) };
+    result.search = await searchTimes(PORT);
     result.rss = workerRssMb(run.server.pid);
 
     if (withExtras) {
@@ -176,6 +189,18 @@ async function measureCatalogue(products, { withExtras }) {
   }
 }
 
+const printSearch = (r) =>
+  console.log(
+    `site search at ${r.products} products: GET /api/search?limit=8 p50 ${fmt(r.search.api.p50)} ms, p95 ${fmt(r.search.api.p95)} ms, max ${fmt(r.search.api.max)} ms; ` +
+      `uncached /search pages p50 ${fmt(r.search.pages.p50)} ms, p95 ${fmt(r.search.pages.p95)} ms, max ${fmt(r.search.pages.max)} ms (${r.search.api.count} requests each, one client)`,
+  );
+if (args['search-only']) {
+  const only = await measureCatalogue(Number(args.products), { withExtras: false });
+  console.log(`\nstart-up with the index built from ${only.products} seeded products: ${(only.startMs / 1000).toFixed(1)} s`);
+  printSearch(only);
+  console.log(`slowest API answer per query: ${Object.entries(only.search.slowest).map(([q, ms]) => `${q} ${fmt(ms)}`).join(', ')} ms`);
+  process.exit(0);
+}
 const big = await measureCatalogue(Number(args.products), { withExtras: true });
 const small = await measureCatalogue(Number(args.baseline), { withExtras: false });
 
@@ -192,6 +217,7 @@ const u = big.uncachedCombos;
 const ub = small.uncachedCombos;
 console.log(`\nuncached category renders (${u.distinct} distinct page/tags combinations, 8 concurrent): ${u.rps} req/s, p99 ${fmt(u.p99)} ms; at ${small.products} products: ${ub.rps} req/s, p99 ${fmt(ub.p99)} ms (ratio of req/s ${(ub.rps / u.rps).toFixed(2)}×)`);
 console.log(`GET /api/products?limit=20: p50 ${fmt(big.api.p50)} ms, p99 ${fmt(big.api.p99)} ms (one client); ${big.api.load.rps} req/s at ${CONCURRENCY} concurrent (baseline p50 ${fmt(small.api.p50)} ms)`);
+printSearch(big);
 console.log(`RSS per worker after load: ${big.rss.join(', ')} MB (baseline ${small.rss.join(', ')} MB)`);
 if (big.admin) console.log(`admin first rows: products ${fmt(big.admin.products)} ms, subscribers ${fmt(big.admin.subscribers)} ms (${args.subscribers} subscribers; Chromium, from navigation)`);
 else console.log('admin first rows: Chromium not found, skipped');

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { ensureSearchIndex } from './modules/search/search-index';
 import { ContentEvents } from './content-events';
 import { SYSTEM, recordChange } from './content/changes';
 import { installErrorHandler } from './http/error-handler';
@@ -71,7 +72,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onRollbackError: (error) => app.log.warn({ err: error }, 'rollback failed after an error (the earlier error is the one answered)'),
   });
   try {
-    if (!options.prepared) await migrateToLatest(database.db);
+    if (!options.prepared) {
+      await migrateToLatest(database.db);
+      // Once per start, like the migrations: workers of a cluster would race on a rebuild.
+      await ensureSearchIndex(database.db);
+    }
   } catch (error) {
     await database.close();
     throw error;

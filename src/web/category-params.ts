@@ -1,4 +1,5 @@
 import { CATEGORY_PAGE_SIZE, MAX_SELECTED_TAGS } from '../shared/constants';
+import { readSearchParams, searchQueryString } from './search-params';
 
 /**
  * The query parameters a category page reads: `page` (1 when absent) and
@@ -43,5 +44,6 @@ export const categoryOffset = (page: number) => (page - 1) * CATEGORY_PAGE_SIZE;
 export function pageIdentity(pathname: string, search: URLSearchParams): string {
   // Leading slashes collapse too: `//host` must stay a path, never become another origin.
   const path = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+  if (path === '/search') return `${path}${searchQueryString(readSearchParams(search))}`;
   return /^\/category\/[^/]+$/.test(path) ? `${path}${categorySearch(readCategoryParams(search))}` : path;
 }

@@ -9,7 +9,7 @@ import { heroImages, loadImages, type WithImages } from './images/image-loader';
 export type LoaderContext = { contentSource: ContentSource };
 
 /** On the server the context carries a source that calls the services; in the browser there is none. */
-function sourceOf(context: unknown): ContentSource {
+export function sourceOf(context: unknown): ContentSource {
   const candidate = context as Partial<LoaderContext> | undefined;
   return candidate?.contentSource ?? httpContentSource;
 }

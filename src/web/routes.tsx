@@ -6,6 +6,9 @@ import { AboutPage } from './pages/about-page';
 import { CategoryPage } from './pages/category-page';
 import { ProductPage } from './pages/product-page';
 import { PageNotFound } from './pages/page-not-found';
+import { SearchPage } from './pages/search-page';
+import { searchLoader } from './search-loader';
+import { searchMeta } from './search-meta';
 import { aboutLoader, categoryLoader, homeLoader, pageNotFoundLoader, productLoader, rootLoader } from './loaders';
 import { aboutMeta, categoryMeta, homeMeta, pageNotFoundMeta, productMeta, type RouteHandle } from './page-meta';
 
@@ -37,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'about', loader: aboutLoader, Component: AboutPage, handle: handle(aboutMeta) },
           { path: 'category/:slug', loader: categoryLoader, Component: CategoryPage, handle: handle(categoryMeta) },
           { path: 'product/:slug', loader: productLoader, Component: ProductPage, handle: handle(productMeta) },
+          { path: 'search', loader: searchLoader, Component: SearchPage, handle: handle(searchMeta) },
           { path: '*', loader: pageNotFoundLoader, Component: PageNotFound, handle: handle(pageNotFoundMeta) },
         ],
       },

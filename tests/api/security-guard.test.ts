@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/about',
   'GET /api/theme',
   'GET /api/media/info',
+  'GET /api/search',
   'POST /api/auth/login',
   'POST /api/auth/verify',
   'POST /api/auth/logout',

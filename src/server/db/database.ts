@@ -16,6 +16,7 @@ import * as publishStatus from './migrations/2026-11-23-0801-publish-status';
 import * as revisionsAndPreviews from './migrations/2026-11-23-0802-revisions-and-previews';
 import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsletter-consent-and-outbox';
 import * as productPrice from './migrations/2026-11-23-1201-product-price';
+import * as searchIndex from './migrations/2026-11-23-0701-search-index';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0802-revisions-and-previews': revisionsAndPreviews,
   '2026-11-23-0601-newsletter-consent-and-outbox': newsletterConsentAndOutbox,
   '2026-11-23-1201-product-price': productPrice,
+  '2026-11-23-0701-search-index': searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -209,6 +209,20 @@ export interface HealthProbeRow {
   checked_at: string;
 }
 
+/**
+ * One product's searchable text, cut into folded words (shared/search-text.ts):
+ * an FTS5 table on SQLite, a table with a generated weighted tsvector on PostgreSQL.
+ * Derived from the content, never backed up: rebuilt from the products.
+ */
+export interface SearchIndexRow {
+  product_id: string;
+  title: string;
+  info: string;
+  tags: string;
+  categories: string;
+  body: string;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -227,4 +241,5 @@ export interface Database {
   revisions: RevisionRow;
   previews: PreviewRow;
   webhook_outbox: WebhookOutboxRow;
+  search_index: SearchIndexRow;
 }

@@ -5,6 +5,7 @@ import { getProductBySlug, pageProducts } from '../modules/products/product.serv
 import { getTagsByIds, listTags } from '../modules/tags/tag.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
 import { describeImages } from '../modules/media/image-info';
+import { searchProducts } from '../modules/search/search.service';
 
 /**
  * The route loaders' view of the content when rendering on the server: the
@@ -23,5 +24,6 @@ export function createServerContentSource(db: Db): ContentSource {
     getAbout: () => getAbout(db),
     getTheme: () => getTheme(db),
     describeImages: (urls) => describeImages(db, urls),
+    search: (query) => searchProducts(db, query),
   };
 }

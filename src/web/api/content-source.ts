@@ -1,7 +1,9 @@
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../../shared/schemas';
 import type { ImageInfoMap } from '../../shared/media';
 import type { Page } from '../../shared/schemas/list';
+import type { SearchHit } from '../../shared/schemas/search';
 import { ApiError, apiPage, apiRequest } from './client';
+import { searchFromOffset, type SearchPageQuery } from './search-source';
 
 /** One page of products: after `cursor` (scrolling) or from `offset` (a numbered page). */
 export type ProductPageQuery = { category?: string; tags?: string[]; limit: number; cursor?: string; offset?: number };
@@ -24,6 +26,8 @@ export interface ContentSource {
   getTheme(): Promise<Theme>;
   /** Size, alt text and variants of stored images, keyed by URL (unknown URLs are left out). */
   describeImages(urls: string[]): Promise<ImageInfoMap>;
+  /** One page of the site search's ranked matches, from `offset`. */
+  search(query: SearchPageQuery): Promise<Page<SearchHit>>;
 }
 
 const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {
@@ -80,4 +84,5 @@ export const httpContentSource: ContentSource = {
     // Without the facts, pictures still show: as plain <img>s of the original.
     return apiRequest<ImageInfoMap>(`/media/info?${query}`).catch(() => ({}));
   },
+  search: searchFromOffset,
 };

@@ -4,6 +4,7 @@ import type { CategorySummary } from '../loaders';
 import { useIsAdmin } from '../hooks/use-is-admin';
 import { SocialLinks } from '../components/social-links';
 import { BrandLogo } from './brand-logo';
+import { HeaderSearch } from './header-search';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link');
 
@@ -33,6 +34,7 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
         <Link to="/" className="brand" aria-label="Showcase, Learning Platform: home">
           <BrandLogo />
         </Link>
+        <HeaderSearch />
         <button
           ref={toggleRef}
           type="button"

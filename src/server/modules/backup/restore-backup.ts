@@ -5,6 +5,7 @@ import { MANIFEST_PATH, type Manifest, type Progress, type TableDocument } from 
 import { mimeTypeOf, type MediaObjects } from './media-objects';
 import { DamagedArchiveError, verifyArchive, walkArchive } from './read-archive';
 import { BOOKKEEPING_TABLES, NOT_BACKED_UP, listTablesInOrder } from './tables';
+import { rebuildSearchIndex } from '../search/search-index';
 
 export class RestoreRefusedError extends Error {}
 
@@ -106,6 +107,7 @@ async function replaceTables(target: RestoreTarget, documents: TableDocument[]):
       }
       count += doc.rows.length;
     }
+    await rebuildSearchIndex(trx);
   });
   return count;
 }

@@ -6,12 +6,21 @@ import type { Db, DbKind } from '../../db/database';
  * to the running site, not to its content. Restoring signs everyone out.
  */
 export const NOT_BACKED_UP = new Set(['sessions', 'login_attempts']);
+/**
+ * The full-text index (and SQLite's FTS5 tables behind it) is derived from
+ * the products: never listed, so never saved, emptied or loaded row by row;
+ * a restore rebuilds it.
+ */
+const isDerivedTable = (name: string) => name === 'search_index' || name.startsWith('search_index_');
 /** Tables whose rows do not make a site "non-empty" for restore's safety check. */
 export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', 'recovery_codes', ...NOT_BACKED_UP]);
 
 /** Every application table (migrations' own bookkeeping excluded), parents before the tables that refer to them. */
 export async function listTablesInOrder(db: Db, kind: DbKind): Promise<string[]> {
-  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+  const tables = (await db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => !isDerivedTable(name))
+    .sort();
   const links = await foreignKeyLinks(db, kind);
   const ordered: string[] = [];
   const visiting = new Set<string>();

@@ -10,6 +10,7 @@ import { readHeroConfig } from '../site/hero-config';
 import { inTransaction } from '../../db/transaction';
 import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
+import { productIdsInCategory, reindexProducts } from '../search/search-index';
 import { isVisibleRow, publishColumns, publishState, visibilityFor, type Visibility } from '../../content/visibility';
 import type { Viewer } from '../../content/viewer';
 import { z } from 'zod';
@@ -151,7 +152,17 @@ export async function updateCategory(writer: Writer, id: string, input: Category
   if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('category');
   const changes = { ...contentColumns(data), ...publishing(data, current), ...(data.order === undefined ? {} : { sort_order: data.order }), updated_at: nowIso() };
   // Compared again in the write itself: another save may land between the read and here.
-  const updated = await mapSlugConflict(() => updateCategoryRow(db, id, changes, ifVersion));
+  const updated = await mapSlugConflict(() =>
+    inTransaction(db, async (trx) => {
+      const done = await updateCategoryRow(trx, id, changes, ifVersion);
+      // Products are found by their categories' titles (drafts' titles excepted): reindexed in the same commit.
+      const searchable = (row: { title: string; status: string }) => `${row.status === 'draft'}${row.title}`;
+      if (done && searchable(current) !== searchable(changes)) {
+        await reindexProducts(trx, await productIdsInCategory(trx, id));
+      }
+      return done;
+    }),
+  );
   if (!updated) throw (await selectCategoryById(db, id)) ? editConflict('category') : notFound(CATEGORY_NOT_FOUND);
   const after = (await getCategoryVersioned(db, 'admin', id))!;
   recordChange(writer, { entity: 'category', action: 'update', id, before: toCategory(current), after: after.item });
@@ -162,7 +173,9 @@ export async function updateCategory(writer: Writer, id: string, input: Category
 export async function deleteCategory(writer: Writer, id: string): Promise<void> {
   const before = await getCategoryById(writer.db, 'admin', id);
   await inTransaction(writer.db, async (trx) => {
+    const listed = await productIdsInCategory(trx, id);
     if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
+    await reindexProducts(trx, listed);
   });
   recordChange(writer, { entity: 'category', action: 'delete', id, before: before ?? null, after: null });
 }

@@ -15,6 +15,7 @@ import { selectExistingTagIds } from '../tags/tag.repository';
 import { inTransaction } from '../../db/transaction';
 import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
+import { reindexProducts } from '../search/search-index';
 import { getProductById, getProductVersioned } from './product.reads';
 import {
   deleteProductRow,
@@ -122,6 +123,7 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
       const order = clean.order ?? (await nextProductOrder(trx));
       await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
+      await reindexProducts(trx, [id]);
     }),
   );
   const product = (await getProductById(db, 'admin', id))!;
@@ -154,6 +156,7 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       if (!(await updateProductRow(trx, id, changes, ifVersion))) throw editConflict('product');
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
+      await reindexProducts(trx, [id]);
     }),
   );
   const after = (await getProductVersioned(db, 'admin', id))!;
@@ -166,6 +169,7 @@ export async function deleteProduct(writer: Writer, id: string): Promise<void> {
   const before = await getProductById(writer.db, 'admin', id);
   await inTransaction(writer.db, async (trx) => {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+    await reindexProducts(trx, [id]);
   });
   recordChange(writer, { entity: 'product', action: 'delete', id, before: before ?? null, after: null });
 }

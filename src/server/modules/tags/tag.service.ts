@@ -7,6 +7,7 @@ import { HttpError, conflict, notFound } from '../../http/errors';
 import { TagInputSchema, type Tag, type TagInput } from '../../../shared/schemas/tag';
 import { inTransaction } from '../../db/transaction';
 import { recordChange, type Writer } from '../../content/changes';
+import { productIdsWithTag, reindexProducts } from '../search/search-index';
 import { z } from 'zod';
 import { slugify } from '../../../shared/slugify';
 import { DEFAULT_PAGE_LIMIT, type Page, type TagListQuery } from '../../../shared/schemas/list';
@@ -128,7 +129,14 @@ export async function updateTag(writer: Writer, id: string, input: TagInput): Pr
   if (!current) throw notFound(TAG_NOT_FOUND);
   // The slug follows the title, but a title whose slug would not change keeps it (shared links stay valid).
   const slug = slugify(title) === slugify(current.title) ? current.slug : await freeSlug(db, title, id);
-  const updated = await mapTitleConflict(() => updateTagRow(db, id, { title, title_key: titleKey(title), slug }));
+  const updated = await mapTitleConflict(() =>
+    inTransaction(db, async (trx) => {
+      const done = await updateTagRow(trx, id, { title, title_key: titleKey(title), slug });
+      // Products are found by their tags' titles: a renamed tag reindexes them in the same commit.
+      if (done && title !== current.title) await reindexProducts(trx, await productIdsWithTag(trx, id));
+      return done;
+    }),
+  );
   if (!updated) throw notFound(TAG_NOT_FOUND);
   const tag = { id, title, slug };
   recordChange(writer, { entity: 'tag', action: 'update', id, before: toTag(current), after: tag });
@@ -139,7 +147,9 @@ export async function updateTag(writer: Writer, id: string, input: TagInput): Pr
 export async function deleteTag(writer: Writer, id: string): Promise<void> {
   const before = await getTagById(writer.db, id);
   await inTransaction(writer.db, async (trx) => {
+    const tagged = await productIdsWithTag(trx, id);
     if (!(await deleteTagRow(trx, id))) throw notFound(TAG_NOT_FOUND);
+    await reindexProducts(trx, tagged);
   });
   recordChange(writer, { entity: 'tag', action: 'delete', id, before: before ?? null, after: null });
 }

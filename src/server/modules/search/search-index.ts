@@ -1,0 +1,110 @@
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { richTextToPlain, wordsOf } from '../../../shared/search-text';
+
+/**
+ * Keeps the full-text index (table `search_index`) in step with products.
+ * Write services call these inside their own transactions, so the index
+ * changes in the same commit as the content it mirrors: a search never finds
+ * a product as it was before a save, nor one that was deleted
+ * (docs/decisions/034-site-search.md). Visibility is not stored here: a
+ * search joins `products` and filters by status and publish time as it reads.
+ */
+
+/** Bound parameters per statement stay far below both databases' limits. */
+const BATCH = 500;
+
+const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) => items.slice(i * BATCH, (i + 1) * BATCH));
+const words = (text: string) => wordsOf(text).join(' ');
+
+/** Writes the index rows of these products afresh (a product that no longer exists loses its row). */
+export async function reindexProducts(db: Db, productIds: string[]): Promise<void> {
+  for (const ids of chunks([...new Set(productIds)])) {
+    await db.deleteFrom('search_index').where('product_id', 'in', ids).execute();
+    // Drafts stay out: the index then holds only what visitors may find (or will, once a scheduled time passes).
+    const products = await db
+      .selectFrom('products')
+      .select(['id', 'title', 'duration', 'description'])
+      .where('id', 'in', ids)
+      .where('status', '<>', 'draft')
+      .execute();
+    if (products.length === 0) continue;
+    const tags = await db
+      .selectFrom('product_tags')
+      .innerJoin('tags', 'tags.id', 'product_tags.tag_id')
+      .select(['product_tags.product_id', 'tags.title'])
+      .where('product_tags.product_id', 'in', ids)
+      .execute();
+    // A draft category's title is not searchable: it would tell visitors of a category they cannot see.
+    const categories = await db
+      .selectFrom('product_categories')
+      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+      .select(['product_categories.product_id', 'categories.title'])
+      .where('product_categories.product_id', 'in', ids)
+      .where('categories.status', '<>', 'draft')
+      .execute();
+    const titlesOf = (rows: { product_id: string; title: string }[], id: string) =>
+      rows
+        .filter((row) => row.product_id === id)
+        .map((row) => row.title)
+        .join(' ');
+    await db
+      .insertInto('search_index')
+      .values(
+        products.map((product) => ({
+          product_id: product.id,
+          title: words(product.title),
+          info: words(product.duration),
+          tags: words(titlesOf(tags, product.id)),
+          categories: words(titlesOf(categories, product.id)),
+          body: words(richTextToPlain(product.description)),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Ids of the products carrying a tag: read before the tag is renamed or removed, reindexed after. */
+export async function productIdsWithTag(db: Db, tagId: string): Promise<string[]> {
+  const rows = await db.selectFrom('product_tags').select('product_id').where('tag_id', '=', tagId).execute();
+  return rows.map((row) => row.product_id);
+}
+
+/** Ids of the products listed in a category. */
+export async function productIdsInCategory(db: Db, categoryId: string): Promise<string[]> {
+  const rows = await db.selectFrom('product_categories').select('product_id').where('category_id', '=', categoryId).execute();
+  return rows.map((row) => row.product_id);
+}
+
+/** The whole index from the products, in one transaction (after a restore, or when it is found incomplete). */
+export async function rebuildSearchIndex(db: Db): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('search_index').execute();
+    const ids = await trx.selectFrom('products').select('id').orderBy('id').execute();
+    await reindexProducts(
+      trx,
+      ids.map((row) => row.id),
+    );
+  });
+}
+
+/**
+ * At start-up: an index that does not hold exactly the products that are not drafts (a new
+ * installation upgraded to this version, rows written straight into the
+ * tables by a bulk import) is rebuilt. Cheap when it is complete: two counts.
+ */
+export async function ensureSearchIndex(db: Db): Promise<boolean> {
+  const count = async (table: 'products' | 'search_index') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .$if(table === 'products', (query) => query.where('status', '<>', 'draft'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  if ((await count('products')) === (await count('search_index'))) return false;
+  await rebuildSearchIndex(db);
+  return true;
+}

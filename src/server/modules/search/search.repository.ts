@@ -1,0 +1,54 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+// The dialect-specific SQL of a search. `words` come from shared/search-text
+// (letters and digits only), so they can never be read as query syntax; they
+// are bound as parameters all the same.
+//
+// Both queries read the full-text index alone, never joining `products` for
+// every match: a word that every product carries ("course") would otherwise
+// cost one product lookup per product in the catalogue. Drafts are not in the
+// index at all; the few products scheduled for later are taken out by id
+// (search.service.ts).
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Every word must start a word of the product (prefix match, so suggestions work while a word is half typed). */
+const ftsQuery = (words: string[]) => words.map((word) => `"${word}"*`).join(' ');
+const tsQuery = (words: string[]) => words.map((word) => `${word}:*`).join(' & ');
+
+/**
+ * The best `limit` matches' product ids, best first. Column weights: the
+ * title counts most, then tags, categories, info, and the description least.
+ * Equal ranks keep the order of the index rows, so pages never overlap.
+ */
+export async function selectRankedIds(db: Db, words: string[], limit: number): Promise<string[]> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ product_id: string }>`
+        select product_id from search_index
+        where document @@ to_tsquery('simple', ${tsQuery(words)})
+        order by ts_rank(document, to_tsquery('simple', ${tsQuery(words)})) desc, product_id
+        limit ${limit}`.execute(db)
+    : await sql<{ product_id: string }>`
+        select product_id from search_index
+        where search_index match ${ftsQuery(words)}
+        order by bm25(search_index, 0, 10, 3, 5, 4, 1), rowid
+        limit ${limit}`.execute(db);
+  return rows.map((row) => row.product_id);
+}
+
+/** How many index rows match; with `among`, only those of these products. */
+export async function countIndexMatches(db: Db, words: string[], among?: string[]): Promise<number> {
+  if (among && among.length === 0) return 0;
+  const only = among ? sql`and product_id in (${sql.join(among)})` : sql``;
+  const { rows } = isPostgres(db)
+    ? await sql<{ n: number }>`select count(*) as n from search_index where document @@ to_tsquery('simple', ${tsQuery(words)}) ${only}`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from search_index where search_index match ${ftsQuery(words)} ${only}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Products scheduled for a time still to come: in the index, hidden from visitors until then. */
+export async function selectNotYetLiveIds(db: Db, now: string): Promise<string[]> {
+  const rows = await db.selectFrom('products').select('id').where('status', '=', 'scheduled').where('publish_at', '>', now).execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { decodeCursor, encodeCursor } from '../../db/paging';
+import { visibleWhere, visibilityFor } from '../../content/visibility';
+import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
+import type { SearchHit } from '../../../shared/schemas/search';
+import { excerpt, highlight, queryWords, richTextToPlain } from '../../../shared/search-text';
+import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
+
+/**
+ * Ranked matches page by position: the cursor carries the offset of the next
+ * page. (A keyset cursor would have to carry a floating-point rank, which the
+ * two databases do not give back bit for bit.) A walk made while nobody
+ * edits sees every match once.
+ */
+const SearchCursor = z.tuple([z.number().int().min(0).max(1_000_000)]);
+
+export type SearchRequest = { q: string; limit?: number | undefined; cursor?: string | undefined; offset?: number | undefined };
+
+/** A visitor's search: published products only (search results are public pages, cached for everyone). */
+export async function searchProducts(db: Db, request: SearchRequest): Promise<Page<SearchHit>> {
+  const words = queryWords(request.q);
+  const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+  const offset = request.cursor === undefined ? (request.offset ?? 0) : decodeCursor(request.cursor, SearchCursor)[0];
+  // Only punctuation or symbols: nothing to look for, not an error.
+  if (words.length === 0) return { items: [], nextCursor: null, total: 0 };
+  const hidden = await selectNotYetLiveIds(db, visibilityFor('visitor').now);
+  const ids = await visibleRanked(db, words, new Set(hidden), offset + limit + 1);
+  const total = (await countIndexMatches(db, words)) - (await countIndexMatches(db, words, hidden));
+  const items = await describeHits(db, ids.slice(offset, offset + limit), words);
+  return { items, nextCursor: ids.length > offset + limit ? encodeCursor([offset + limit]) : null, total };
+}
+
+/** The best `wanted` matches a visitor may see: ranked in the index, then the not-yet-live ones left out (read more if they were among them). */
+async function visibleRanked(db: Db, words: string[], hidden: Set<string>, wanted: number): Promise<string[]> {
+  for (let read = wanted + hidden.size; ; read *= 2) {
+    const ranked = await selectRankedIds(db, words, read);
+    const visible = ranked.filter((id) => !hidden.has(id));
+    if (visible.length >= wanted || ranked.length < read) return visible.slice(0, wanted);
+  }
+}
+
+/** What a result shows, for just the page's products, in rank order. */
+async function describeHits(db: Db, ids: string[], words: string[]): Promise<SearchHit[]> {
+  if (ids.length === 0) return [];
+  // Filtered again on the page's few rows: whatever the index holds, a visitor never sees a product that is not live.
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'slug', 'title', 'duration', 'main_image', 'description'])
+    .where('id', 'in', ids)
+    .where(visibleWhere('products', visibilityFor('visitor')))
+    .execute();
+  const tags = await db
+    .selectFrom('product_tags')
+    .innerJoin('tags', 'tags.id', 'product_tags.tag_id')
+    .select(['product_tags.product_id', 'tags.title'])
+    .where('product_tags.product_id', 'in', ids)
+    .orderBy('product_tags.position')
+    .execute();
+  const categories = await db
+    .selectFrom('product_categories')
+    .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+    .select(['product_categories.product_id', 'categories.title'])
+    .where('product_categories.product_id', 'in', ids)
+    .where(visibleWhere('categories', visibilityFor('visitor')))
+    .orderBy('product_categories.position')
+    .execute();
+  const titlesOf = (rows: { product_id: string; title: string }[], id: string) => rows.filter((row) => row.product_id === id).map((row) => highlight(row.title, words));
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return ids.flatMap((id) => {
+    const product = byId.get(id);
+    if (!product) return [];
+    return [
+      {
+        id,
+        slug: product.slug,
+        title: product.title,
+        mainImage: product.main_image,
+        marked: {
+          title: highlight(product.title, words),
+          info: highlight(product.duration, words),
+          excerpt: highlight(excerpt(richTextToPlain(product.description), words), words),
+          tags: titlesOf(tags, id),
+          categories: titlesOf(categories, id),
+        },
+      },
+    ];
+  });
+}

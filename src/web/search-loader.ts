@@ -1,0 +1,34 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { CATEGORY_PAGE_SIZE } from '../shared/constants';
+import type { SearchHit } from '../shared/schemas/search';
+import { sourceOf } from './loaders';
+import { loadImages, type WithImages } from './images/image-loader';
+import { readSearchParams, searchQueryString } from './search-params';
+
+/** Results come in pages of the category pages' size. */
+export const SEARCH_PAGE_SIZE = CATEGORY_PAGE_SIZE;
+
+export type SearchData = WithImages & {
+  /** The words as typed (normalised); '' shows the search form alone. */
+  q: string;
+  page: number;
+  hits: SearchHit[];
+  /** Matches in all pages. */
+  total: number;
+  hasNext: boolean;
+};
+
+/** `/search?q=…&page=N`: one page of ranked matches. No query, or one with no match, is still a page (200). */
+export async function searchLoader({ context, request }: LoaderFunctionArgs) {
+  const source = sourceOf(context);
+  const { q, page } = readSearchParams(new URL(request.url).searchParams);
+  if (!q) return { images: {}, q, page: 1, hits: [], total: 0, hasNext: false } satisfies SearchData;
+  const result = await source.search({ q, limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE });
+  // Past the last page: the last page that exists (or the first).
+  if (page > 1 && result.items.length === 0) {
+    const last = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
+    return redirect(`/search${searchQueryString({ q, page: last })}`);
+  }
+  const images = await loadImages(source, result.items.map((hit) => hit.mainImage));
+  return { images, q, page, hits: result.items, total: result.total, hasNext: result.nextCursor !== null } satisfies SearchData;
+}
