@@ -13,6 +13,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { revisionRoutes } from './modules/revisions/revision.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { redirectRoutes } from './modules/redirects/redirect.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -30,4 +31,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(backupRoutes, { prefix: '/backup' });
   await app.register(revisionRoutes);
   await app.register(previewRoutes);
+  await app.register(redirectRoutes, { prefix: '/redirects' });
 };

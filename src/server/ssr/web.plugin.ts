@@ -12,6 +12,7 @@ import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { registerPreviewPages } from './preview-route';
+import { lookUpRedirect, withQuery } from './redirect-answers';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -45,6 +46,9 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
   // A page made before a scheduled item went live is not served even as a stale fallback.
   const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
   app.decorate('renderCache', cache);
+  // Redirects of renamed items and the owner's own, cached and purged like pages.
+  const redirects = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
+  app.decorate('redirectCache', redirects);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     if (page.location) return reply.redirect(page.location, page.status);
@@ -124,7 +128,11 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     const identity = pageIdentity(pathname, new URLSearchParams(query));
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
     const key = `${new Date().getFullYear()} ${identity}`;
-    return send(request, reply, await cache.get(key, (version) => renderPublic(identity, version, request.log)));
+    const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
+    // Only where no page lives: an item that takes an old address wins over its redirect.
+    const redirect = page.status === 404 ? await lookUpRedirect(redirects, db, pathname) : undefined;
+    if (redirect) return reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+    return send(request, reply, page);
   });
 });
 
@@ -132,5 +140,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rendered public pages (tests read its counters). */
     renderCache: RenderCache;
+    /** Redirect look-ups by address (tests read its counters). */
+    redirectCache: RenderCache;
   }
 }

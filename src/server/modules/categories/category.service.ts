@@ -27,6 +27,7 @@ import {
   updateCategoryRow,
   type CategoryKey,
 } from './category.repository';
+import { claimAddress, dropAddress, moveAddress } from '../redirects/item-addresses';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 const SLUG_TAKEN = 'A category with this slug already exists';
@@ -131,6 +132,7 @@ export async function createCategory(writer: Writer, input: CategoryInput): Prom
     inTransaction(db, async (trx) => {
       const order = data.order ?? (await nextCategoryOrder(trx));
       await insertCategory(trx, { id, ...contentColumns(data), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
+      await claimAddress(trx, { type: 'category', id }, data.slug);
     }),
   );
   const category = (await getCategoryById(db, 'admin', id))!;
@@ -151,7 +153,15 @@ export async function updateCategory(writer: Writer, id: string, input: Category
   if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('category');
   const changes = { ...contentColumns(data), ...publishing(data, current), ...(data.order === undefined ? {} : { sort_order: data.order }), updated_at: nowIso() };
   // Compared again in the write itself: another save may land between the read and here.
-  const updated = await mapSlugConflict(() => updateCategoryRow(db, id, changes, ifVersion));
+  const updated = await mapSlugConflict(() =>
+    inTransaction(db, async (trx) => {
+      // The slug as stored in this transaction: the old address redirects to the new one with the rename.
+      const stored = await selectCategoryById(trx, id);
+      const done = await updateCategoryRow(trx, id, changes, ifVersion);
+      if (done && stored) await moveAddress(trx, { type: 'category', id }, stored.slug, data.slug);
+      return done;
+    }),
+  );
   if (!updated) throw (await selectCategoryById(db, id)) ? editConflict('category') : notFound(CATEGORY_NOT_FOUND);
   const after = (await getCategoryVersioned(db, 'admin', id))!;
   recordChange(writer, { entity: 'category', action: 'update', id, before: toCategory(current), after: after.item });
@@ -163,6 +173,7 @@ export async function deleteCategory(writer: Writer, id: string): Promise<void> 
   const before = await getCategoryById(writer.db, 'admin', id);
   await inTransaction(writer.db, async (trx) => {
     if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
+    if (before) await dropAddress(trx, { type: 'category', id }, before.slug);
   });
   recordChange(writer, { entity: 'category', action: 'delete', id, before: before ?? null, after: null });
 }

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction';
 import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
 import { getProductById, getProductVersioned, listProducts } from './product.reads';
+import { claimAddress, dropAddress, moveAddress } from '../redirects/item-addresses';
 import {
   deleteProductRow,
   insertProduct,
@@ -108,6 +109,7 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
       const order = clean.order ?? (await nextProductOrder(trx));
       await insertProduct(trx, { id, ...clean.columns, ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
+      await claimAddress(trx, { type: 'product', id }, clean.columns.slug);
     }),
   );
   const product = (await getProductById(db, 'admin', id))!;
@@ -139,6 +141,8 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       if (!(await updateProductRow(trx, id, changes, ifVersion))) throw editConflict('product');
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
+      // The old address redirects to the new one, in this same transaction.
+      await moveAddress(trx, { type: 'product', id }, current.slug, clean.columns.slug);
     }),
   );
   const after = (await getProductVersioned(db, 'admin', id))!;
@@ -151,6 +155,7 @@ export async function deleteProduct(writer: Writer, id: string): Promise<void> {
   const before = await getProductById(writer.db, 'admin', id);
   await inTransaction(writer.db, async (trx) => {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+    if (before) await dropAddress(trx, { type: 'product', id }, before.slug);
   });
   recordChange(writer, { entity: 'product', action: 'delete', id, before: before ?? null, after: null });
 }
