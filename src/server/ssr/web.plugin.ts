@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { renderPage } from '../../web/entry-server';
@@ -10,7 +10,7 @@ import { htmlDocument } from './html-document';
 import { makePage, type CachedPage } from './page-cache';
 import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
-import { robotsTxt, sitemapXml } from './sitemap';
+import { registerSitemap } from './sitemap';
 import { registerPreviewPages } from './preview-route';
 import { lookUpRedirect, withQuery } from './redirect-answers';
 
@@ -24,7 +24,12 @@ const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polit
  * Public pages: server-rendered React, cached as Buffers per URL and content
  * version; /admin: a client-rendered shell; /assets: the hashed client bundle.
  */
-export const registerWeb: FastifyPluginAsync = fp(async (app) => {
+export type WebOptions = {
+  /** URLs per sitemap file before /sitemap.xml becomes an index (tests use a small number). */
+  sitemapMaxUrls?: number | undefined;
+};
+
+export const registerWeb = fp<WebOptions>(async (app, options) => {
   const clientDir = findClientDir();
   // Tests may run without a client build: pages still render, just without scripts.
   const assets: ClientAssets | null = clientDir ? readClientAssets(clientDir) : null;
@@ -105,13 +110,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     return makePage(version, page.status, html);
   };
 
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)));
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(await sitemapXml(source, config.publicUrl)),
-  );
+  registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);
 
   registerPreviewPages(app, source, assets);
 
