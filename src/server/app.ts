@@ -31,6 +31,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export type BuildOptions = {
   /** Serve the built client and server-rendered pages (off in API-only tests). */
   web?: boolean;
+  /** URLs per sitemap file (50,000 unless a test wants the sitemap index sooner). */
+  sitemapMaxUrls?: number;
   /** Where the generated admin password is reported on first start. */
   announcePassword?: (password: string) => void;
   /** Where JSON log lines go instead of standard output (tests read them). */
@@ -139,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerMedia);
   await app.register(newsletterPages);
-  if (options.web !== false) await app.register(registerWeb);
+  if (options.web !== false) await app.register(registerWeb, { sitemapMaxUrls: options.sitemapMaxUrls });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });

@@ -14,6 +14,7 @@ import { backupRoutes } from './modules/backup/backup.routes';
 import { revisionRoutes } from './modules/revisions/revision.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { redirectRoutes } from './modules/redirects/redirect.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -32,4 +33,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(revisionRoutes);
   await app.register(previewRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
+  await app.register(redirectRoutes, { prefix: '/redirects' });
 };

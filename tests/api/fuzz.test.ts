@@ -72,6 +72,9 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /api/auth/2fa/enable': () => ({ code: '123456' }),
   'POST /api/auth/2fa/disable': () => ({ password: 'not-the-password', code: '123456' }),
   'POST /api/preview': () => ({ kind: 'about', data: { heroConfig: hero(), content: '<p>About</p>' } }),
+  'POST /api/redirects': () => ({ from: '/fuzzed-from', to: '/fuzzed-to', status: 301 }),
+  // Tried on the tag's id: no redirect has it, so nothing changes.
+  'PUT /api/redirects/:id': () => ({ from: '/fuzzed-from', to: '/fuzzed-to', status: 302 }),
 };
 /** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
 const NO_JSON_BODY = new Set([
@@ -92,6 +95,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/about/revisions/:revisionId/restore',
   'POST /api/theme/revisions/:revisionId/restore',
   'DELETE /api/newsletter/subscribers/:id',
+  'DELETE /api/redirects/:id',
 ]);
 /** Multipart upload routes: any JSON body at all is the wrong kind of request. */
 const UPLOADS = new Set(['POST /api/upload/image', 'POST /api/homepage/upload']);

@@ -93,6 +93,24 @@ export interface RevisionRow {
   snapshot: string;
 }
 
+export type RedirectKindValue = 'automatic' | 'manual';
+
+export interface RedirectRow {
+  id: string;
+  /** The address that redirects: a path of this site, unique. */
+  from_path: string;
+  /** Where it leads: a path of this site or an absolute http(s) URL. */
+  to_path: string;
+  /** 301 or 302. */
+  status: number;
+  kind: RedirectKindValue;
+  /** The renamed item of an automatic redirect ('product' | 'category'); null for manual ones. */
+  target_type: string | null;
+  target_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PreviewRow {
   id: string;
   kind: string;
@@ -240,6 +258,7 @@ export interface Database {
   recovery_codes: RecoveryCodeRow;
   revisions: RevisionRow;
   previews: PreviewRow;
+  redirects: RedirectRow;
   webhook_outbox: WebhookOutboxRow;
   search_index: SearchIndexRow;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { renderPage } from '../../web/entry-server';
@@ -10,8 +10,9 @@ import { htmlDocument } from './html-document';
 import { makePage, type CachedPage } from './page-cache';
 import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
-import { robotsTxt, sitemapXml } from './sitemap';
+import { registerSitemap } from './sitemap';
 import { registerPreviewPages } from './preview-route';
+import { lookUpRedirect, withQuery } from './redirect-answers';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -23,7 +24,12 @@ const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polit
  * Public pages: server-rendered React, cached as Buffers per URL and content
  * version; /admin: a client-rendered shell; /assets: the hashed client bundle.
  */
-export const registerWeb: FastifyPluginAsync = fp(async (app) => {
+export type WebOptions = {
+  /** URLs per sitemap file before /sitemap.xml becomes an index (tests use a small number). */
+  sitemapMaxUrls?: number | undefined;
+};
+
+export const registerWeb = fp<WebOptions>(async (app, options) => {
   const clientDir = findClientDir();
   // Tests may run without a client build: pages still render, just without scripts.
   const assets: ClientAssets | null = clientDir ? readClientAssets(clientDir) : null;
@@ -45,6 +51,9 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
   // A page made before a scheduled item went live is not served even as a stale fallback.
   const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
   app.decorate('renderCache', cache);
+  // Redirects of renamed items and the owner's own, cached and purged like pages.
+  const redirects = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
+  app.decorate('redirectCache', redirects);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     if (page.location) return reply.redirect(page.location, page.status);
@@ -101,13 +110,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     return makePage(version, page.status, html);
   };
 
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)));
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(await sitemapXml(source, config.publicUrl)),
-  );
+  registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);
 
   registerPreviewPages(app, source, assets);
 
@@ -124,7 +127,11 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
     const identity = pageIdentity(pathname, new URLSearchParams(query));
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
     const key = `${new Date().getFullYear()} ${identity}`;
-    return send(request, reply, await cache.get(key, (version) => renderPublic(identity, version, request.log)));
+    const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
+    // Only where no page lives: an item that takes an old address wins over its redirect.
+    const redirect = page.status === 404 ? await lookUpRedirect(redirects, db, pathname) : undefined;
+    if (redirect) return reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+    return send(request, reply, page);
   });
 });
 
@@ -132,5 +139,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rendered public pages (tests read its counters). */
     renderCache: RenderCache;
+    /** Redirect look-ups by address (tests read its counters). */
+    redirectCache: RenderCache;
   }
 }

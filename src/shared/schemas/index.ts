@@ -13,3 +13,4 @@ export * from './audit';
 export * from './publish';
 export * from './revision';
 export * from './preview';
+export * from './redirect';

@@ -28,6 +28,7 @@ import {
   updateCategoryRow,
   type CategoryKey,
 } from './category.repository';
+import { claimAddress, dropAddress, moveAddress } from '../redirects/item-addresses';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 const SLUG_TAKEN = 'A category with this slug already exists';
@@ -132,6 +133,7 @@ export async function createCategory(writer: Writer, input: CategoryInput): Prom
     inTransaction(db, async (trx) => {
       const order = data.order ?? (await nextCategoryOrder(trx));
       await insertCategory(trx, { id, ...contentColumns(data), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
+      await claimAddress(trx, { type: 'category', id }, data.slug);
     }),
   );
   const category = (await getCategoryById(db, 'admin', id))!;
@@ -154,12 +156,15 @@ export async function updateCategory(writer: Writer, id: string, input: Category
   // Compared again in the write itself: another save may land between the read and here.
   const updated = await mapSlugConflict(() =>
     inTransaction(db, async (trx) => {
+      // The slug as stored in this transaction: the old address redirects to the new one with the rename.
+      const stored = await selectCategoryById(trx, id);
       const done = await updateCategoryRow(trx, id, changes, ifVersion);
       // Products are found by their categories' titles (drafts' titles excepted): reindexed in the same commit.
       const searchable = (row: { title: string; status: string }) => `${row.status === 'draft'}${row.title}`;
       if (done && searchable(current) !== searchable(changes)) {
         await reindexProducts(trx, await productIdsInCategory(trx, id));
       }
+      if (done && stored) await moveAddress(trx, { type: 'category', id }, stored.slug, data.slug);
       return done;
     }),
   );
@@ -176,6 +181,7 @@ export async function deleteCategory(writer: Writer, id: string): Promise<void> 
     const listed = await productIdsInCategory(trx, id);
     if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
     await reindexProducts(trx, listed);
+    if (before) await dropAddress(trx, { type: 'category', id }, before.slug);
   });
   recordChange(writer, { entity: 'category', action: 'delete', id, before: before ?? null, after: null });
 }

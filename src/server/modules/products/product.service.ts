@@ -17,6 +17,7 @@ import { applyOrder, lockListOrder } from '../../db/ordering';
 import { recordChange, type Writer } from '../../content/changes';
 import { reindexProducts } from '../search/search-index';
 import { getProductById, getProductVersioned } from './product.reads';
+import { claimAddress, dropAddress, moveAddress } from '../redirects/item-addresses';
 import {
   deleteProductRow,
   insertProduct,
@@ -124,6 +125,7 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
       await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
       await reindexProducts(trx, [id]);
+      await claimAddress(trx, { type: 'product', id }, clean.columns.slug);
     }),
   );
   const product = (await getProductById(db, 'admin', id))!;
@@ -157,6 +159,8 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
       await reindexProducts(trx, [id]);
+      // The old address redirects to the new one, in this same transaction.
+      await moveAddress(trx, { type: 'product', id }, current.slug, clean.columns.slug);
     }),
   );
   const after = (await getProductVersioned(db, 'admin', id))!;
@@ -170,6 +174,7 @@ export async function deleteProduct(writer: Writer, id: string): Promise<void> {
   await inTransaction(writer.db, async (trx) => {
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
     await reindexProducts(trx, [id]);
+    if (before) await dropAddress(trx, { type: 'product', id }, before.slug);
   });
   recordChange(writer, { entity: 'product', action: 'delete', id, before: before ?? null, after: null });
 }

@@ -15,6 +15,7 @@ const ThemeScreen = lazy(() => import('../features/theme/components/theme-screen
 const MediaLibraryScreen = lazy(() => import('../features/media/components/media-library-screen'));
 const SecurityScreen = lazy(() => import('../features/security/components/security-screen'));
 const AuditScreen = lazy(() => import('../features/audit/components/audit-screen'));
+const RedirectsScreen = lazy(() => import('../features/redirects/components/redirects-screen'));
 
 export function createAdminRouter() {
   return createBrowserRouter([
@@ -37,6 +38,7 @@ export function createAdminRouter() {
         { path: 'media', element: <MediaLibraryScreen /> },
         { path: 'security', element: <SecurityScreen /> },
         { path: 'activity', element: <AuditScreen /> },
+        { path: 'redirects', element: <RedirectsScreen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

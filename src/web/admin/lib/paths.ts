@@ -14,6 +14,7 @@ export const paths = {
   media: '/admin/media',
   security: '/admin/security',
   activity: '/admin/activity',
+  redirects: '/admin/redirects',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
 } as const;

@@ -9,6 +9,7 @@ const NAV_ITEMS = [
   { to: paths.about, label: 'About' },
   { to: paths.products, label: 'Products' },
   { to: paths.categories, label: 'Categories' },
+  { to: paths.redirects, label: 'Redirects' },
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
   { to: paths.media, label: 'Media' },

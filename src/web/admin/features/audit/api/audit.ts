@@ -29,5 +29,6 @@ export const ACTION_FILTERS = [
   { value: 'about', label: 'About page' },
   { value: 'theme', label: 'Theme' },
   { value: 'media', label: 'Media' },
+  { value: 'redirect', label: 'Redirects' },
   { value: 'backup', label: 'Backups' },
 ];

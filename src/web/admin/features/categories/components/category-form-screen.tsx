@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { slugify } from '../../../../../shared/slugify';
 import {
   CategoryInputSchema,
   DEFAULT_ITEMS_PER_ROW,
@@ -22,6 +21,7 @@ import { PublishFields, publishAtError } from '../../../components/ui/publish-fi
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { isEditConflict } from '../../../lib/admin-api';
 import { SaveButton } from '../../../components/ui/save-button';
+import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
@@ -181,10 +181,10 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
             label="Title"
             required
             value={form.title}
-            onChange={(value) => setForm((current) => ({ ...current, title: value, slug: slugify(value) }))}
+            onChange={(value) => setForm((current) => ({ ...current, title: value, slug: slugAfterTitleEdit(id !== null, current.slug, value) }))}
             error={errors.title}
           />
-          <TextField label="Slug" required value={form.slug} onChange={set('slug')} error={errors.slug} />
+          <SlugField value={form.slug} saved={id !== null} onChange={set('slug')} error={errors.slug} />
         </div>
         <TextAreaField label="Description" required value={form.description} onChange={set('description')} error={errors.description} />
         <div className="adm-grid-2">

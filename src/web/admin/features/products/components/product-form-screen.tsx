@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { slugify } from '../../../../../shared/slugify';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField, ToggleField } from '../../../components/ui/form-field';
@@ -13,6 +12,7 @@ import { PublishFields, publishAtError } from '../../../components/ui/publish-fi
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
+import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
@@ -163,10 +163,10 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
             label="Title"
             required
             value={form.title}
-            onChange={(title) => setForm((current) => ({ ...current, title, slug: slugify(title) }))}
+            onChange={(title) => setForm((current) => ({ ...current, title, slug: slugAfterTitleEdit(id !== null, current.slug, title) }))}
             error={errors.title}
           />
-          <TextField label="Slug" required hint="URL-friendly identifier (e.g., my-product-name)" value={form.slug} onChange={set('slug')} error={errors.slug} />
+          <SlugField hint="URL-friendly identifier (e.g., my-product-name)" saved={id !== null} value={form.slug} onChange={set('slug')} error={errors.slug} />
           <TextField label="Info" required placeholder="2 hours - 12 lessons" value={form.duration} onChange={set('duration')} error={errors.duration} />
           <TextField label="Buy Link" required type="url" value={form.buyLink} onChange={set('buyLink')} error={errors.buyLink} />
         </div>

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/json';
+import { deleteRedirectFrom, deleteRedirectsTo, retargetRedirects, upsertRedirect } from './redirect.repository';
+
+/**
+ * What the product and category write services call, inside the transaction
+ * of their own write, so an item's address and its redirects never disagree
+ * (links that never break, issue 13).
+ */
+export type AddressedItem = { type: 'product' | 'category'; id: string };
+
+/** The public address of an item (the page routes /product/:slug and /category/:slug). */
+export const itemPath = (type: AddressedItem['type'], slug: string) => `/${type}/${encodeURIComponent(slug)}`;
+
+/** An item now lives at this slug: a redirect from its address is dropped (the item wins over an old link). */
+export async function claimAddress(trx: Db, item: AddressedItem, slug: string): Promise<void> {
+  await deleteRedirectFrom(trx, itemPath(item.type, slug));
+}
+
+/**
+ * An item's slug changed: its old address redirects (301) to the new one,
+ * every redirect that led to the old address now leads to the new one (after
+ * A→B→C, A goes straight to C), and the new address redirects no more.
+ */
+export async function moveAddress(trx: Db, item: AddressedItem, oldSlug: string, newSlug: string): Promise<void> {
+  if (oldSlug === newSlug) return;
+  const from = itemPath(item.type, oldSlug);
+  const to = itemPath(item.type, newSlug);
+  const now = nowIso();
+  await upsertRedirect(trx, {
+    id: randomUUID(),
+    from_path: from,
+    to_path: to,
+    status: 301,
+    kind: 'automatic',
+    target_type: item.type,
+    target_id: item.id,
+    created_at: now,
+    updated_at: now,
+  });
+  await retargetRedirects(trx, from, to, now);
+  // Renamed back to an old slug: A→B then B→A leaves A→A, which goes here.
+  await deleteRedirectFrom(trx, to);
+}
+
+/** An item was deleted: its address answers 404, and no redirect leads to it any more. */
+export async function dropAddress(trx: Db, item: AddressedItem, slug: string): Promise<void> {
+  await deleteRedirectsTo(trx, itemPath(item.type, slug), item);
+}

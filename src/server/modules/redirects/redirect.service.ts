@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { RedirectRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { nowIso } from '../../db/json';
+import { decodeCursor, toPage } from '../../db/paging';
+import { inTransaction } from '../../db/transaction';
+import { HttpError, badRequest, notFound } from '../../http/errors';
+import { recordChange, type Writer } from '../../content/changes';
+import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
+import { RedirectInputSchema, type Redirect, type RedirectInput, type RedirectListQuery } from '../../../shared/schemas/redirect';
+import { z } from 'zod';
+import {
+  countRedirects,
+  deleteRedirectRow,
+  insertRedirect,
+  redirectKey,
+  retargetRedirects,
+  selectRedirectByFrom,
+  selectRedirectById,
+  selectRedirects,
+  updateRedirectRow,
+  type RedirectKey,
+} from './redirect.repository';
+
+export const REDIRECT_NOT_FOUND = 'Redirect not found';
+const FROM_TAKEN = 'from: a redirect from this address already exists';
+const LOOP = 'to: would send visitors round in a loop back to the from address';
+const AUTOMATIC_FIXED = 'An automatic redirect follows its item: change the item\'s URL, or delete the redirect';
+
+export function toRedirect(row: RedirectRow): Redirect {
+  return {
+    id: row.id,
+    from: row.from_path,
+    to: row.to_path,
+    status: row.status === 302 ? 302 : 301,
+    kind: row.kind,
+    target: row.target_type && row.target_id ? { type: row.target_type as 'product' | 'category', id: row.target_id } : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const RedirectCursor = z.tuple([z.string(), z.string()]);
+
+export async function listRedirects(db: Db, query: RedirectListQuery): Promise<Redirect[]> {
+  return (await selectRedirects(db, query.q)).map(toRedirect);
+}
+
+export async function pageRedirects(db: Db, query: RedirectListQuery): Promise<Page<Redirect>> {
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const after: RedirectKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, RedirectCursor);
+  const rows = await selectRedirects(db, query.q, { limit: limit + 1, after });
+  return toPage(rows, limit, redirectKey, toRedirect, await countRedirects(db, query.q));
+}
+
+export async function getRedirectById(db: Db, id: string): Promise<Redirect | undefined> {
+  const row = await selectRedirectById(db, id);
+  return row && toRedirect(row);
+}
+
+/** The address as a request shows it: percent-encoded, dot segments resolved ("/a b" and "/a%20b" are one address). */
+const normalisePath = (path: string) => new URL(path, 'http://localhost').pathname;
+
+function parse(input: RedirectInput) {
+  const parsed = RedirectInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { ...parsed.data, from: normalisePath(parsed.data.from) };
+}
+
+/**
+ * Where a redirect from `from` to `to` really ends: a target that itself
+ * redirects is followed (chains are kept collapsed, so one step is enough),
+ * and an end back at `from` is a loop (400).
+ */
+async function finalTarget(trx: Db, from: string, to: string, ownId?: string): Promise<string> {
+  if (!to.startsWith('/')) return to;
+  const toPath = to.split(/[?#]/)[0]!;
+  if (normalisePath(toPath) === from) throw badRequest(LOOP);
+  const next = await selectRedirectByFrom(trx, normalisePath(toPath));
+  if (!next || next.id === ownId) return to;
+  if (next.to_path.split(/[?#]/)[0] === from) throw badRequest(LOOP);
+  return next.to_path;
+}
+
+const fromTaken = () => new HttpError(409, FROM_TAKEN, { field: 'from' });
+
+async function mapFromConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    // The address is the only unique column besides the generated id.
+    if (isUniqueViolation(error)) throw fromTaken();
+    throw error;
+  }
+}
+
+/** Adds a manual redirect; redirects that led to its address now lead to its target. Throws 400 / 409. */
+export async function createRedirect(writer: Writer, input: RedirectInput): Promise<Redirect> {
+  const data = parse(input);
+  const id = randomUUID();
+  const now = nowIso();
+  await mapFromConflict(() =>
+    inTransaction(writer.db, async (trx) => {
+      if (await selectRedirectByFrom(trx, data.from)) throw fromTaken();
+      const to = await finalTarget(trx, data.from, data.to);
+      await insertRedirect(trx, { id, from_path: data.from, to_path: to, status: data.status, kind: 'manual', target_type: null, target_id: null, created_at: now, updated_at: now });
+      await retargetRedirects(trx, data.from, to, now);
+    }),
+  );
+  const redirect = (await getRedirectById(writer.db, id))!;
+  recordChange(writer, { entity: 'redirect', action: 'create', id, before: null, after: redirect });
+  return redirect;
+}
+
+/** Changes a manual redirect (automatic ones follow their item: 400). Throws 400 / 404 / 409. */
+export async function updateRedirect(writer: Writer, id: string, input: RedirectInput): Promise<Redirect> {
+  const data = parse(input);
+  const now = nowIso();
+  const before = await mapFromConflict(() =>
+    inTransaction(writer.db, async (trx) => {
+      const current = await selectRedirectById(trx, id);
+      if (!current) throw notFound(REDIRECT_NOT_FOUND);
+      if (current.kind === 'automatic') throw badRequest(AUTOMATIC_FIXED);
+      const other = await selectRedirectByFrom(trx, data.from);
+      if (other && other.id !== id) throw fromTaken();
+      const to = await finalTarget(trx, data.from, data.to, id);
+      await updateRedirectRow(trx, id, { from_path: data.from, to_path: to, status: data.status, updated_at: now });
+      await retargetRedirects(trx, data.from, to, now);
+      return toRedirect(current);
+    }),
+  );
+  const after = (await getRedirectById(writer.db, id))!;
+  recordChange(writer, { entity: 'redirect', action: 'update', id, before, after });
+  return after;
+}
+
+/** Removes a redirect of either kind: its address answers 404 again (unless an item lives there). Throws 404. */
+export async function deleteRedirect(writer: Writer, id: string): Promise<void> {
+  const removed = await inTransaction(writer.db, (trx) => deleteRedirectRow(trx, id));
+  if (!removed) throw notFound(REDIRECT_NOT_FOUND);
+  recordChange(writer, { entity: 'redirect', action: 'delete', id, before: toRedirect(removed), after: null });
+}
+
+/** Where a visitor asking for `path` is sent, if anywhere. */
+export async function findRedirect(db: Db, path: string): Promise<{ status: 301 | 302; location: string } | undefined> {
+  const row = await selectRedirectByFrom(db, path);
+  return row && { status: row.status === 302 ? 302 : 301, location: row.to_path };
+}

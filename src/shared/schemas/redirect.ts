@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './list';
+
+/** Addresses that belong to the API, the back-office and files: never a page, so never redirected. */
+const RESERVED_PREFIX = /^\/(?:api|admin|assets|uploads)(?:[/?#]|$)/i;
+
+const FromSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(2000, 'is too long')
+  .refine((value) => value.startsWith('/') && !value.startsWith('//'), 'must be a path starting with /')
+  .refine((value) => !/[?#\s]/.test(value), 'must be a path only (no query, fragment or spaces)')
+  .refine((value) => !RESERVED_PREFIX.test(value), 'must not start with /api, /admin, /assets or /uploads');
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const ToSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(2000, 'is too long')
+  .refine((value) => (value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value)) || isHttpUrl(value), 'must be a path starting with / or an http(s) URL');
+
+export const RedirectStatusSchema = z.union([z.literal(301), z.literal(302)], { error: 'must be 301 or 302' });
+
+/** A manual redirect as the owner writes it; automatic ones are made by renames. */
+export const RedirectInputSchema = z.object({
+  from: FromSchema,
+  to: ToSchema,
+  status: RedirectStatusSchema.default(301),
+});
+export type RedirectInput = z.input<typeof RedirectInputSchema>;
+
+export type RedirectKind = 'automatic' | 'manual';
+
+export type Redirect = {
+  id: string;
+  from: string;
+  to: string;
+  status: 301 | 302;
+  kind: RedirectKind;
+  /** The renamed item an automatic redirect leads to. */
+  target: { type: 'product' | 'category'; id: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The admin list: paging and a case-insensitive search in both addresses. */
+export const RedirectListQuerySchema = PageQuerySchema.extend({
+  q: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, 'is too long')
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type RedirectListQuery = z.infer<typeof RedirectListQuerySchema>;

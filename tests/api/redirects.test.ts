@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { categoryPayload, productPayload } from '../helpers/factories';
+
+type Redirect = { id: string; from: string; to: string; status: number; kind: string; target: { type: string; id: string } | null };
+
+/** Links that never break (issue 13): renames redirect, chains collapse, reuse wins, deletes drop, manual redirects. */
+describe('redirects', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://shop.example.com' }, { web: true });
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const createProduct = async (slug: string) => {
+    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(slug) });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string };
+  };
+  const renameProduct = async (id: string, slug: string) => {
+    const response = await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: productPayload(slug) });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const list = async (q = '') => (await t.asAdmin({ method: 'GET', url: `/api/redirects${q ? `?q=${encodeURIComponent(q)}` : ''}` })).json().data as Redirect[];
+  const expectRedirect = async (url: string, location: string, status = 301) => {
+    const response = await get(url);
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 100)}`).toBe(status);
+    expect(response.headers.location).toBe(location);
+  };
+
+  it('a product slug change makes the old URL answer 301 to the new one, with the query string', async () => {
+    const product = await createProduct('old-name');
+    expect((await get('/product/old-name')).statusCode).toBe(200);
+    await renameProduct(product.id, 'new-name');
+    await expectRedirect('/product/old-name', '/product/new-name');
+    await expectRedirect('/product/old-name?utm_source=mail&x=1', '/product/new-name?utm_source=mail&x=1');
+    expect((await get('/product/new-name')).statusCode).toBe(200);
+    const [redirect] = await list('old-name');
+    expect(redirect).toMatchObject({ from: '/product/old-name', to: '/product/new-name', status: 301, kind: 'automatic', target: { type: 'product', id: product.id } });
+  });
+
+  it('chains collapse: after A→B→C, A goes straight to C; renaming back to A drops A’s redirect', async () => {
+    const product = await createProduct('chain-a');
+    await renameProduct(product.id, 'chain-b');
+    await renameProduct(product.id, 'chain-c');
+    await expectRedirect('/product/chain-a', '/product/chain-c');
+    await expectRedirect('/product/chain-b', '/product/chain-c');
+    await renameProduct(product.id, 'chain-a');
+    expect((await get('/product/chain-a')).statusCode).toBe(200);
+    await expectRedirect('/product/chain-c', '/product/chain-a');
+    const froms = (await list('chain-')).map((redirect) => `${redirect.from}→${redirect.to}`).sort();
+    expect(froms).toEqual(['/product/chain-b→/product/chain-a', '/product/chain-c→/product/chain-a']);
+  });
+
+  it('a new item that takes an old slug wins over the redirect', async () => {
+    const product = await createProduct('reused');
+    await renameProduct(product.id, 'renamed');
+    await expectRedirect('/product/reused', '/product/renamed');
+    await createProduct('reused');
+    expect((await get('/product/reused')).statusCode).toBe(200);
+    expect(await list('/product/reused')).toEqual([]);
+  });
+
+  it('deleting an item leaves its URL a 404 and drops the redirects that pointed to it', async () => {
+    const product = await createProduct('doomed-1');
+    await renameProduct(product.id, 'doomed-2');
+    const manual = await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/doomed-promo', to: '/product/doomed-2' } });
+    expect(manual.statusCode, manual.body).toBe(201);
+    await expectRedirect('/doomed-promo', '/product/doomed-2');
+    expect((await t.asAdmin({ method: 'DELETE', url: `/api/products/${product.id}` })).statusCode).toBe(200);
+    expect((await get('/product/doomed-2')).statusCode).toBe(404);
+    expect((await get('/product/doomed-1')).statusCode).toBe(404);
+    expect((await get('/doomed-promo')).statusCode).toBe(404);
+    expect(await list('doomed')).toEqual([]);
+  });
+
+  it('category renames redirect the same way, query kept (the paged category page)', async () => {
+    const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('paint') });
+    const category = response.json().data as { id: string };
+    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: categoryPayload('painting') });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await expectRedirect('/category/paint?page=2', '/category/painting?page=2');
+    expect((await get('/category/painting')).statusCode).toBe(200);
+    expect((await t.asAdmin({ method: 'DELETE', url: `/api/categories/${category.id}` })).statusCode).toBe(200);
+    expect((await get('/category/paint')).statusCode).toBe(404);
+  });
+
+  it('manual redirects: add, edit, remove; 302 and absolute URLs; the cache follows every change', async () => {
+    const created = await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/spring-sale', to: 'https://shop.example.org/sale?ref=site', status: 302 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const redirect = created.json().data as Redirect;
+    expect(redirect).toMatchObject({ from: '/spring-sale', to: 'https://shop.example.org/sale?ref=site', status: 302, kind: 'manual', target: null });
+    await expectRedirect('/spring-sale?x=1', 'https://shop.example.org/sale?ref=site&x=1', 302);
+    const lookups = t.app.redirectCache.stats.renders;
+    await expectRedirect('/spring-sale', 'https://shop.example.org/sale?ref=site', 302);
+    // Served from the cache: no new look-up until something changes.
+    expect(t.app.redirectCache.stats.renders).toBe(lookups);
+
+    const edited = await t.asAdmin({ method: 'PUT', url: `/api/redirects/${redirect.id}`, payload: { from: '/spring-sale', to: '/about', status: 301 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expectRedirect('/spring-sale', '/about');
+    expect((await t.asAdmin({ method: 'DELETE', url: `/api/redirects/${redirect.id}` })).statusCode).toBe(200);
+    expect((await get('/spring-sale')).statusCode).toBe(404);
+    expect((await t.asAdmin({ method: 'DELETE', url: `/api/redirects/${redirect.id}` })).statusCode).toBe(404);
+  });
+
+  it('a page that lives at an address wins over a manual redirect from it', async () => {
+    await createProduct('alive');
+    const response = await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/product/alive', to: '/about' } });
+    expect(response.statusCode).toBe(201);
+    expect((await get('/product/alive')).statusCode).toBe(200);
+  });
+
+  it('a manual redirect to an address that redirects goes straight to the end; ones that led to it follow it', async () => {
+    expect((await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/m-b', to: '/about' } })).statusCode).toBe(201);
+    expect((await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/m-a', to: '/m-b' } })).statusCode).toBe(201);
+    await expectRedirect('/m-a', '/about');
+    expect((await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/m-z', to: '/m-y' } })).statusCode).toBe(201);
+    expect((await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/m-y', to: '/' } })).statusCode).toBe(201);
+    await expectRedirect('/m-z', '/');
+  });
+
+  it('validates: precise 400s, a duplicate address 409 naming the field, a loop 400, automatic ones not editable', async () => {
+    const post = (payload: unknown) => t.asAdmin({ method: 'POST', url: '/api/redirects', payload: payload as Record<string, unknown> });
+    const cases: Array<[unknown, string]> = [
+      [{ from: 'no-slash', to: '/x' }, 'from: must be a path starting with /'],
+      [{ from: '/api/products', to: '/x' }, 'from: must not start with /api, /admin, /assets or /uploads'],
+      [{ from: '/admin', to: '/x' }, 'from: must not start with /api, /admin, /assets or /uploads'],
+      [{ from: '/assets/app.js', to: '/x' }, 'from: must not start with /api, /admin, /assets or /uploads'],
+      [{ from: '/uploads/a.jpg', to: '/x' }, 'from: must not start with /api, /admin, /assets or /uploads'],
+      [{ from: '/a?b=1', to: '/x' }, 'from: must be a path only (no query, fragment or spaces)'],
+      [{ from: '/ok', to: 'javascript:alert(1)' }, 'to: must be a path starting with / or an http(s) URL'],
+      [{ from: '/ok', to: '//evil.example.com' }, 'to: must be a path starting with / or an http(s) URL'],
+      [{ from: '/ok', to: '/x', status: 307 }, 'status: must be 301 or 302'],
+      [{ from: '/ok', to: '/ok' }, 'to: would send visitors round in a loop back to the from address'],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await post(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toEqual({ success: false, error });
+    }
+    expect((await post({ from: '/loop-1', to: '/loop-2' })).statusCode).toBe(201);
+    const loop = await post({ from: '/loop-2', to: '/loop-1' });
+    expect(loop.statusCode).toBe(400);
+    expect(loop.json().error).toBe('to: would send visitors round in a loop back to the from address');
+    const duplicate = await post({ from: '/loop-1', to: '/elsewhere' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ success: false, error: 'from: a redirect from this address already exists', data: { field: 'from' } });
+
+    const [automatic] = await list('/product/old-name');
+    const edit = await t.asAdmin({ method: 'PUT', url: `/api/redirects/${automatic!.id}`, payload: { from: '/product/old-name', to: '/x' } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error).toMatch(/^An automatic redirect follows its item/);
+  });
+
+  it('lists with the paging contract and a search; admin-only', async () => {
+    const first = await t.asAdmin({ method: 'GET', url: '/api/redirects?limit=2' });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.data).toHaveLength(2);
+    expect(body.meta.total).toBeGreaterThan(4);
+    const all: string[] = body.data.map((r: Redirect) => r.from);
+    let cursor = body.meta.nextCursor as string | null;
+    while (cursor) {
+      const next = (await t.asAdmin({ method: 'GET', url: `/api/redirects?limit=2&cursor=${cursor}` })).json();
+      all.push(...next.data.map((r: Redirect) => r.from));
+      cursor = next.meta.nextCursor;
+    }
+    expect(all).toHaveLength(body.meta.total);
+    expect([...all].sort()).toEqual(all);
+    expect((await list('CHAIN-')).length).toBe(2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/redirects' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/redirects', payload: { from: '/a', to: '/b' } })).statusCode).toBe(401);
+  });
+
+  it('records redirect changes in the activity log', async () => {
+    const entries = (await t.asAdmin({ method: 'GET', url: '/api/audit?limit=50' })).json().data as Array<{ action: string }>;
+    expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['redirect.create', 'redirect.update', 'redirect.delete']));
+  });
+});
