@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../shared/schemas';
 import { CATEGORY_PAGE_SIZE, FOOTER_LATEST_PRODUCTS, HOMEPAGE_PRODUCTS_PER_CATEGORY, byOrder } from '../shared/constants';
 import { httpContentSource, type ContentSource } from './api/content-source';
@@ -81,7 +81,14 @@ export async function aboutLoader({ context }: LoaderFunctionArgs): Promise<Abou
 
 /** Unknown slugs render their own not-found screen with a real 404 status. */
 export type NotFoundData = { notFound: true };
-const notFound = () => data<NotFoundData>({ notFound: true }, { status: 404 });
+/**
+ * In the browser (a click inside the site) an unknown address is asked of the
+ * server as a whole page instead: it may be an old slug or a manual redirect,
+ * which only the server answers (with a 301 to where it went, or its 404 page).
+ * Loaders run in the browser only on navigation, never at hydration, so this cannot loop.
+ */
+const notFound = (request: Request) =>
+  typeof window === 'undefined' ? data<NotFoundData>({ notFound: true }, { status: 404 }) : redirectDocument(request.url);
 
 export type CategoryData = WithImages & {
   category: Category;
@@ -104,7 +111,7 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
   const slug = params.slug ?? '';
   const { page, tags: selected } = readCategoryParams(new URL(request.url).searchParams);
   const category = await source.getCategoryBySlug(slug);
-  if (!category) return notFound();
+  if (!category) return notFound(request);
   const [tags, result] = await Promise.all([
     source.listTags({ category: slug }),
     source.pageProducts({ category: slug, tags: selected, limit: CATEGORY_PAGE_SIZE, offset: categoryOffset(page) }),
@@ -131,10 +138,10 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
 
 export type ProductData = WithImages & { product: Product; categories: CategoryLink[]; tags: TagChip[] };
 
-export async function productLoader({ context, params }: LoaderFunctionArgs) {
+export async function productLoader({ context, params, request }: LoaderFunctionArgs) {
   const source = sourceOf(context);
   const product = await source.getProductBySlug(params.slug ?? '');
-  if (!product) return notFound();
+  if (!product) return notFound(request);
   const [categories, tags, images] = await Promise.all([
     source.listCategories(),
     source.getTags(product.tags),
@@ -155,8 +162,8 @@ export async function productLoader({ context, params }: LoaderFunctionArgs) {
 /** The src of every picture in stored rich text. */
 const richTextImages = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]);
 
-export function pageNotFoundLoader() {
-  return notFound();
+export function pageNotFoundLoader({ request }: LoaderFunctionArgs) {
+  return notFound(request);
 }
 
 export const isNotFound = (value: unknown): value is NotFoundData =>

@@ -26,7 +26,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return cachedToken;
 }
 
-async function send<T>(request: APIRequestContext, method: 'post' | 'put', url: string, data: unknown): Promise<T> {
+export async function send<T>(request: APIRequestContext, method: 'post' | 'put', url: string, data: unknown): Promise<T> {
   const token = await adminToken(request);
   const response = await request[method](url, { data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
