@@ -122,7 +122,7 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
     return redirect(`/category/${slug}${categorySearch({ page: last, tags: selected })}`);
   }
   const hasProducts = result.total > 0 || (selected.length > 0 && (await source.pageProducts({ category: slug, limit: 1 })).total > 0);
-  const images = await loadImages(source, [...heroImages(category.heroConfig), category.emptyImage, ...result.items.map((p) => p.mainImage)]);
+  const images = await loadImages(source, [...heroImages(category.heroConfig), category.tileImage, category.emptyImage, ...result.items.map((p) => p.mainImage)]);
   return {
     images,
     category,

@@ -27,6 +27,9 @@ describe('theme shades (spec §4, §9)', () => {
       '--color-primary-100': 'rgb(24, 48, 72)',
       '--color-primary-600': 'rgb(16, 32, 48)',
       '--color-primary-700': 'rgb(13, 26, 38)',
+      '--color-on-primary-600': '#ffffff',
+      '--color-on-primary-700': '#ffffff',
+      '--color-primary-ink': 'rgb(13, 26, 38)',
     });
   });
 });

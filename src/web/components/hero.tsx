@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { HeroConfig } from '../../shared/schemas';
 import { DEFAULT_HERO_TEXT_COLOR } from '../../shared/colors';
+import { heroVideos } from '../../shared/hero-view';
 import { HERO_VIDEO_DELAY_MS } from '../../shared/constants';
 import { HeroButton } from './hero-button';
 import { Picture } from '../images/picture';
@@ -13,9 +14,7 @@ import { Picture } from '../images/picture';
 export type HeroPhase = 'static' | 'intro' | 'loop' | 'failed';
 
 function firstPhase(config: HeroConfig): HeroPhase {
-  if (config.introVideo) return 'intro';
-  if (config.loopVideo) return 'loop';
-  return 'static';
+  return heroVideos(config)[0] ?? 'static';
 }
 
 type VideoProps = { src: string; loop: boolean; active: boolean; onEnded?: () => void; onFail: () => void; className: string };

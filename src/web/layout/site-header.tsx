@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { CategorySummary } from '../loaders';
 import { useIsAdmin } from '../hooks/use-is-admin';
 import { SocialLinks } from '../components/social-links';
 import { BrandLogo } from './brand-logo';
 import { HeaderSearch } from './header-search';
+import { PriorityNav, type NavItem } from './priority-nav';
 
-const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link');
+/** Home, one link per category, About, and for a signed-in administrator the back-office. */
+const navItems = (categories: CategorySummary[], isAdmin: boolean): NavItem[] => [
+  { key: 'home', label: 'Home', to: '/', end: true },
+  ...categories.map((category) => ({ key: category.id, label: category.title, to: `/category/${category.slug}` })),
+  { key: 'about', label: 'About', to: '/about' },
+  ...(isAdmin ? [{ key: 'admin', label: 'Admin', to: '/admin', fullLoad: true }] : []),
+];
 
 export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
   const [open, setOpen] = useState(false);
@@ -49,33 +56,7 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
           <span className="menu-toggle__bar" aria-hidden="true" />
         </button>
         <nav id="site-nav" className={open ? 'site-nav is-open' : 'site-nav'} aria-label="Main">
-          <ul className="site-nav__list">
-            <li>
-              <NavLink to="/" end className={navClass}>
-                Home
-              </NavLink>
-            </li>
-            {categories.map((category) => (
-              <li key={category.id}>
-                <NavLink to={`/category/${category.slug}`} className={navClass}>
-                  {category.title}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to="/about" className={navClass}>
-                About
-              </NavLink>
-            </li>
-            {isAdmin && (
-              <li>
-                {/* The back-office is its own app: a full page load. */}
-                <a href="/admin" className="site-nav__link">
-                  Admin
-                </a>
-              </li>
-            )}
-          </ul>
+          <PriorityNav items={navItems(categories, isAdmin)} />
           <SocialLinks className="site-nav__social" />
         </nav>
       </div>

@@ -2,7 +2,7 @@ import { useLoaderData, useLocation, useNavigate, useNavigation } from 'react-ro
 import { isNotFound, type CategoryData, type NotFoundData } from '../loaders';
 import { categorySearch, readCategoryParams } from '../category-params';
 import { useMoreProducts } from '../hooks/use-more-products';
-import { Hero } from '../components/hero';
+import { ItemHero } from '../components/hero-fallback';
 import { ProductGrid } from '../components/product-card';
 import { Newsletter } from '../components/newsletter';
 import { TagFilter } from '../components/tag-chips';
@@ -41,7 +41,7 @@ function CategoryView({ data }: { data: CategoryData }) {
   const lastShownPage = page + more.pagesAdded;
   return (
     <>
-      <Hero config={category.heroConfig} headingLevel={2} />
+      <ItemHero hero={category.heroConfig} item={{ title: category.title, description: category.description, image: category.tileImage }} headingLevel={2} />
       <section className="section container" aria-labelledby="browse-title">
         <h1 className="section__title" id="browse-title">
           Browse {category.title}

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { isNotFound, type NotFoundData, type ProductData } from '../loaders';
-import { Hero } from '../components/hero';
+import { ItemHero } from '../components/hero-fallback';
 import { RichText } from '../components/rich-text';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { IntroVideo } from '../components/intro-video';
@@ -15,7 +15,7 @@ export function ProductPage() {
   const { product, categories, tags } = loaded;
   return (
     <div className={product.darkMode ? 'product-page theme-dark' : 'product-page'} data-dark-mode={product.darkMode}>
-      <Hero config={product.heroConfig} headingLevel={2} />
+      <ItemHero hero={product.heroConfig} item={{ title: product.title, description: product.description, image: product.mainImage }} headingLevel={2} />
       <div className="container product-page__body">
         <header className="product-page__header">
           <div>

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { HeroConfigInput } from '../../../src/shared/schemas';
-import { MEDIA_HOST, collectErrors, createCategory, serveTestMedia, waitForHydration } from './support';
+import { MEDIA_HOST, collectErrors, createCategory, createProduct, serveTestMedia, waitForHydration } from './support';
 
 /** A category page is a hero we own: the homepage hero belongs to the admin specs running beside us. */
 async function heroPage(page: Page, request: Parameters<typeof createCategory>[0], heroConfig: HeroConfigInput) {
@@ -131,4 +131,17 @@ test('buttons show only when active, styled by colour, variant and size; text an
   await expect(hero(page).locator('.hero__title')).toHaveCSS('color', 'rgb(255, 255, 255)');
   const second = hero(page).getByRole('link', { name: 'Second' });
   await expect(second).toHaveClass(/btn-secondary btn-outlined btn-md/);
+});
+
+test("a new product's hero is built from its own title, description and tile image: no empty gradient", async ({ page, request }) => {
+  const product = await createProduct(request, { title: 'Hero From Fields', description: '<p>Learn <strong>colour</strong> by doing.</p>', mainImage: `${MEDIA_HOST}/cover.png` });
+  await page.goto(`/product/${product.slug}`);
+  await waitForHydration(page);
+  await expect(hero(page)).toHaveClass(/hero--image/);
+  await expect(hero(page).locator('.hero__title')).toHaveText('Hero From Fields');
+  await expect(hero(page).locator('.hero__description')).toHaveText('Learn colour by doing.');
+  const image = hero(page).locator('.hero__image');
+  await expect(image).toHaveAttribute('src', `${MEDIA_HOST}/cover.png`);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(image).toBeVisible();
 });

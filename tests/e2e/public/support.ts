@@ -114,3 +114,12 @@ export async function expectPageMatchesApi<T>(page: Page, request: APIRequestCon
     await check(after);
   }).toPass({ timeout: 25_000 });
 }
+
+/** Follows a header link: in the row, or in the "More" menu the links that don't fit move to. */
+export async function openNavLink(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const inRow = nav.locator('.site-nav__list').getByRole('link', { name, exact: true });
+  if (await inRow.count()) return inRow.click();
+  await nav.locator('.site-nav__more > summary').click();
+  await nav.locator('.site-nav__more-list').getByRole('link', { name, exact: true }).click();
+}

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { computeShades } from '../../../src/shared/theme-shades';
 import type { Theme } from '../../../src/shared/schemas';
-import { getData, saveTheme, serveTestMedia } from './support';
+import { createCategory, createProduct, createTag, getData, saveTheme, serveTestMedia, unique, waitForHydration } from './support';
 
 test('the first HTML response carries the theme shades; they apply without JavaScript', async ({ browser, request }) => {
   const theme = await getData<Theme>(request, '/api/theme');
@@ -48,4 +49,61 @@ test('a new primary colour reaches the next page load; the newsletter image foll
   } finally {
     await saveTheme(request, before);
   }
+});
+
+test('a light primary colour (#fde047): near-black button and chip text, readable links; axe colour-contrast passes', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await serveTestMedia(page);
+  const tag = await createTag(request, unique('Contrast'));
+  const category = await createCategory(request);
+  const product = await createProduct(request, { categories: [category.id], tags: [tag.id] });
+  const before = await getData<Theme>(request, '/api/theme');
+  const yellow = computeShades('#fde047');
+  try {
+    await saveTheme(request, { ...before, primaryColor: '#fde047' });
+    for (const path of ['/', `/product/${product.slug}`, `/category/${category.slug}?tags=${tag.slug}`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-700').trim())).toBe(yellow[700]);
+      const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`)), path).toEqual([]);
+      // The checks ran on real text: axe reports what passed too.
+      expect(results.passes.length, path).toBeGreaterThan(0);
+    }
+    // The product page's own primary-coloured parts, on the yellow: dark text.
+    await page.goto(`/product/${product.slug}`);
+    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveCSS('color', 'rgb(15, 23, 42)');
+    await expect(page.locator('.chip--category').first()).toHaveCSS('color', 'rgb(15, 23, 42)');
+  } finally {
+    await saveTheme(request, before);
+  }
+});
+
+test('the focus ring is two-tone (dark and light), so it shows on a dark hero and on a light page; prose keeps a ~70-character measure', async ({ page, request }) => {
+  await serveTestMedia(page);
+  const product = await createProduct(request, { description: `<p>${'A comfortable line of text for reading. '.repeat(30)}</p>` });
+  await page.goto(`/product/${product.slug}`);
+  await waitForHydration(page);
+  const buy = page.getByRole('link', { name: 'Buy Now' });
+  await buy.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(buy).toBeFocused();
+  await expect(buy).toHaveCSS('outline-color', 'rgb(15, 23, 42)');
+  await expect(buy).toHaveCSS('outline-style', 'solid');
+  await expect(buy).toHaveCSS('box-shadow', /rgb\(255, 255, 255\) 0px 0px 0px 6px/);
+
+  // One column below 1024 px: the text column would be about 950 px wide without the limit.
+  await page.setViewportSize({ width: 1000, height: 900 });
+  const prose = page.locator('.product-page__description');
+  const measure = await prose.evaluate((element) => {
+    const probe = document.createElement('span');
+    probe.textContent = '0'.repeat(70);
+    element.append(probe);
+    const seventy = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { width: element.getBoundingClientRect().width, seventy };
+  });
+  expect(measure.width).toBeLessThanOrEqual(measure.seventy + 1);
+  expect(measure.width).toBeGreaterThan(measure.seventy * 0.9);
 });

@@ -2,16 +2,19 @@ import type { HeroConfig } from '../../../../shared/schemas';
 import { nestedErrors, type FieldErrors } from '../../lib/field-errors';
 import { TextAreaField, TextField } from './form-field';
 import { HeroButtonEditor } from './hero-button-editor';
+import { HeroFirstView, type HeroItemFallback } from './hero-first-view';
 import { HexColorField } from './hex-color-field';
 import { ImagePicker, VideoPicker } from './media-picker';
 
-type Props = { value: HeroConfig; onChange: (value: HeroConfig) => void; errors?: FieldErrors };
+/** `fallback`: a product's or category's own title and tile image, which fill the hero's empty fields on the site. */
+type Props = { value: HeroConfig; onChange: (value: HeroConfig) => void; errors?: FieldErrors; fallback?: HeroItemFallback };
 
 /** The hero config editor shared by homepage, about, category and product (spec §2). */
-export function HeroEditor({ value, onChange, errors = {} }: Props) {
+export function HeroEditor({ value, onChange, errors = {}, fallback }: Props) {
   const set = <K extends keyof HeroConfig>(key: K, next: HeroConfig[K]) => onChange({ ...value, [key]: next });
   return (
     <div className="adm-hero-editor">
+      <HeroFirstView hero={value} fallback={fallback} />
       <div className="adm-grid-2">
         <ImagePicker label="Logo" value={value.logo} onChange={(url) => set('logo', url)} error={errors.logo} />
         <ImagePicker label="Hero Image" value={value.heroImage} onChange={(url) => set('heroImage', url)} error={errors.heroImage} />

@@ -213,7 +213,12 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
         />
       </CollapsibleSection>
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
-        <HeroEditor value={form.heroConfig} onChange={set('heroConfig')} errors={nestedErrors(errors, 'heroConfig')} />
+        <HeroEditor
+          value={form.heroConfig}
+          onChange={set('heroConfig')}
+          errors={nestedErrors(errors, 'heroConfig')}
+          fallback={{ title: form.title, image: form.tileImage }}
+        />
       </CollapsibleSection>
       {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">

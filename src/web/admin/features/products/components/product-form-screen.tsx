@@ -215,7 +215,12 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         />
       </CollapsibleSection>
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
-        <HeroEditor value={form.heroConfig} onChange={set('heroConfig')} errors={nestedErrors(errors, 'heroConfig')} />
+        <HeroEditor
+          value={form.heroConfig}
+          onChange={set('heroConfig')}
+          errors={nestedErrors(errors, 'heroConfig')}
+          fallback={{ title: form.title, image: form.mainImage }}
+        />
       </CollapsibleSection>
       {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">{buttons}</div>

@@ -17,6 +17,7 @@ import { useSaveState } from '../../../hooks/use-save-state';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { getTheme, saveTheme } from '../api/theme';
+import { ContrastWarning } from './contrast-warning';
 
 export default function ThemeScreen() {
   // Moves when a revision is restored: the form reloads what is now stored.
@@ -82,6 +83,7 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
           error={errors.primaryColor}
         />
         <ButtonPreview color={theme.primaryColor} />
+        <ContrastWarning color={theme.primaryColor} />
       </CollapsibleSection>
       <CollapsibleSection title="Newsletter Settings">
         <ImagePicker
