@@ -14,6 +14,7 @@ import * as mediaLibrary from './migrations/2026-11-23-0301-media-library';
 import * as operatorToolkit from './migrations/2026-11-23-0401-operator-toolkit';
 import * as publishStatus from './migrations/2026-11-23-0801-publish-status';
 import * as revisionsAndPreviews from './migrations/2026-11-23-0802-revisions-and-previews';
+import * as seoFields from './migrations/2026-11-23-0901-seo-fields';
 import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsletter-consent-and-outbox';
 
 export type Db = Kysely<Database>;
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0401-operator-toolkit': operatorToolkit,
   '2026-11-23-0801-publish-status': publishStatus,
   '2026-11-23-0802-revisions-and-previews': revisionsAndPreviews,
+  '2026-11-23-0901-seo-fields': seoFields,
   '2026-11-23-0601-newsletter-consent-and-outbox': newsletterConsentAndOutbox,
 };
 

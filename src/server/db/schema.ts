@@ -17,6 +17,9 @@ export interface CategoryRow {
   empty_image: string;
   items_per_row: number;
   hero_config: string;
+  /** Optional overrides for the title tag and meta description (null: use title and description). */
+  seo_title: string | null;
+  seo_description: string | null;
   /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
   status: string;
   publish_at: string | null;
@@ -39,6 +42,9 @@ export interface ProductRow {
   gallery: string;
   sort_order: number;
   dark_mode: number;
+  /** Optional overrides for the title tag and meta description (null: use title and description). */
+  seo_title: string | null;
+  seo_description: string | null;
   /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
   status: string;
   publish_at: string | null;

@@ -12,6 +12,7 @@ import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { registerPreviewPages } from './preview-route';
+import { registerSiteImages } from './site-images';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -110,6 +111,7 @@ export const registerWeb: FastifyPluginAsync = fp(async (app) => {
   );
 
   registerPreviewPages(app, source, assets);
+  registerSiteImages(app, source);
 
   app.get('/*', async (request, reply) => {
     // A scheduled item whose time has just passed: pages rendered before it are stale from this moment.

@@ -13,3 +13,5 @@ export * from './audit';
 export * from './publish';
 export * from './revision';
 export * from './preview';
+export * from './site-settings';
+export * from './seo';

@@ -3,6 +3,7 @@ import { PublishFieldsSchema, type PublishState } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml } from './common';
 import { ReorderItemSchema } from './category';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
+import { SeoFieldsSchema } from './seo';
 
 export const GalleryItemSchema = z.object({
   url: requiredUrl,
@@ -29,6 +30,7 @@ export const ProductInputSchema = z.object({
   /** Omitted on create: the server appends the item after the last one. */
   order: OrderSchema.optional(),
   ...PublishFieldsSchema.shape,
+  ...SeoFieldsSchema.shape,
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 

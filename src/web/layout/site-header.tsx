@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CategorySummary } from '../loaders';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { useIsAdmin } from '../hooks/use-is-admin';
 import { SocialLinks } from '../components/social-links';
-import { BrandLogo } from './brand-logo';
+import { BrandLogo, brandLabel } from './brand-logo';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link');
 
-export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
+export function SiteHeader({ categories, site }: { categories: CategorySummary[]; site: SiteSettings }) {
   const [open, setOpen] = useState(false);
   const isAdmin = useIsAdmin();
   const { pathname } = useLocation();
@@ -30,8 +31,8 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" aria-label="Showcase, Learning Platform: home">
-          <BrandLogo />
+        <Link to="/" className="brand" aria-label={brandLabel(site)}>
+          <BrandLogo site={site} />
         </Link>
         <button
           ref={toggleRef}
@@ -74,7 +75,7 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
               </li>
             )}
           </ul>
-          <SocialLinks className="site-nav__social" />
+          <SocialLinks links={site.socialLinks} className="site-nav__social" />
         </nav>
       </div>
     </header>

@@ -53,6 +53,8 @@ export function toProduct(row: ProductRow, links: ProductLinks | undefined): Pro
     heroConfig: readHeroConfig(row.hero_config),
     gallery: readGallery(row.gallery),
     darkMode: row.dark_mode === 1,
+    seoTitle: row.seo_title ?? null,
+    seoDescription: row.seo_description ?? null,
     order: row.sort_order,
     ...publishState(row),
   };

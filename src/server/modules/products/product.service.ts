@@ -57,6 +57,8 @@ function cleanInput(input: ProductInput): CleanProduct {
       hero_config: JSON.stringify(data.heroConfig),
       gallery: JSON.stringify(gallery),
       dark_mode: data.darkMode ? 1 : 0,
+      seo_title: data.seoTitle,
+      seo_description: data.seoDescription,
     },
     links: { categories: [...new Set(data.categories)], tags: [...new Set(data.tags)] },
     order: data.order,

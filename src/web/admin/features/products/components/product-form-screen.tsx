@@ -48,6 +48,8 @@ const blankProduct = (order: number): ProductForm => ({
   order,
   status: 'published',
   publishAt: null,
+  seoTitle: null,
+  seoDescription: null,
 });
 
 const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
