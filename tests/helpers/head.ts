@@ -49,4 +49,6 @@ export function parseHead(html: string): ParsedHead {
 }
 
 /** The JSON-LD blocks of a page as a flat list (one script may hold an array). */
-export const jsonLdBlocks = (head: ParsedHead) => head.jsonLd.flatMap((value) => (Array.isArray(value) ? value : [value])) as Record<string, any>[];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON of any shape; the tests' expectations check it
+export type JsonLdBlock = Record<string, any>;
+export const jsonLdBlocks = (head: ParsedHead) => head.jsonLd.flatMap((value) => (Array.isArray(value) ? value : [value])) as JsonLdBlock[];
