@@ -1,13 +1,11 @@
 import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData, type RootData } from './loaders';
 import { categorySearch } from './category-params';
 import type { WithImages } from './images/image-loader';
-import { DEFAULT_SITE_NAME, defaultSiteSettings, type SiteSettings } from '../shared/schemas/site-settings';
+import { defaultSiteSettings, type SiteSettings } from '../shared/schemas/site-settings';
 import { DEFAULT_PRIMARY_COLOR } from '../shared/colors';
 import { defaultFaviconUrl, defaultShareImageUrl } from '../shared/share-card';
 import { breadcrumbList, course, itemList, organization, webSite, type JsonLd, type OfferFacts } from './structured-data';
 
-/** The name until the owner sets one in the site settings (pages read it from root data). */
-export const SITE_NAME = DEFAULT_SITE_NAME;
 const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
 
 export type PageMeta = {

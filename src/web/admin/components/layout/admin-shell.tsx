@@ -11,6 +11,7 @@ const NAV_ITEMS = [
   { to: paths.categories, label: 'Categories' },
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
+  { to: paths.site, label: 'Site settings' },
   { to: paths.media, label: 'Media' },
   { to: paths.security, label: 'Security' },
   { to: paths.activity, label: 'Activity' },

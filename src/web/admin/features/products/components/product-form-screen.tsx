@@ -10,6 +10,7 @@ import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
+import { SeoFields } from '../../../components/ui/seo-fields';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
@@ -215,6 +216,15 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
         <HeroEditor value={form.heroConfig} onChange={set('heroConfig')} errors={nestedErrors(errors, 'heroConfig')} />
       </CollapsibleSection>
+      <SeoFields
+        seoTitle={form.seoTitle}
+        seoDescription={form.seoDescription}
+        onChange={(change) => setForm((current) => ({ ...current, ...change }))}
+        fallbackTitle={form.title}
+        fallbackDescription={form.description}
+        image={form.mainImage}
+        errors={errors}
+      />
       {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">{buttons}</div>
       <UnsavedChangesDialog blocker={blocker} />
