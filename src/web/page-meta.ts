@@ -1,7 +1,8 @@
 import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData, type RootData } from './loaders';
 import { categorySearch } from './category-params';
 import type { WithImages } from './images/image-loader';
-import { defaultSiteSettings, type SiteSettings } from '../shared/schemas/site-settings';
+import type { SiteSettings } from '../shared/schemas/site-settings';
+import { defaultSiteSettings } from '../shared/site-defaults';
 import { DEFAULT_PRIMARY_COLOR } from '../shared/colors';
 import { defaultFaviconUrl, defaultShareImageUrl } from '../shared/share-card';
 import { breadcrumbList, course, itemList, organization, webSite, type JsonLd, type OfferFacts } from './structured-data';

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp from 'sharp';
 import type { ContentSource } from '../../web/api/content-source';
 import {
   DEFAULT_FAVICON_PATH,
@@ -30,7 +29,9 @@ export function registerSiteImages(app: FastifyInstance, source: ContentSource):
     const [site, theme] = await Promise.all([source.getSiteSettings(), source.getTheme()]);
     const url = defaultShareImageUrl(site.name, site.tagline, theme.primaryColor);
     if (card?.url !== url) {
-      const png = sharp(Buffer.from(shareCardSvg(site.name, site.tagline, theme.primaryColor))).png().toBuffer();
+      // Loaded on first use: a worker that only serves pages never carries sharp and libvips.
+      const svg = Buffer.from(shareCardSvg(site.name, site.tagline, theme.primaryColor));
+      const png = import('sharp').then(({ default: sharp }) => sharp(svg).png().toBuffer());
       card = { url, png };
       png.catch(() => {
         if (card?.png === png) card = undefined;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl, requiredText } from './common';
-import { BRAND_TAGLINE } from '../constants';
 import { SOCIAL_NETWORKS } from '../social-networks';
 
-export const DEFAULT_SITE_NAME = 'Showcase';
+// The defaults live apart from zod: the public pages need them, and zod stays out of their bundle.
+export { DEFAULT_SITE_NAME, defaultSiteSettings } from '../site-defaults';
 
 // Profile links leave the site in a new tab: only https, never a path or another scheme.
 const httpsUrl = z
@@ -43,17 +43,3 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
-
-/** Until the owner saves: today's name, tagline and the two profiles the site always linked. */
-export const defaultSiteSettings = (): SiteSettings => ({
-  name: DEFAULT_SITE_NAME,
-  tagline: BRAND_TAGLINE,
-  logo: '',
-  favicon: '',
-  socialLinks: [
-    { network: 'youtube', url: 'https://www.youtube.com/' },
-    { network: 'instagram', url: 'https://www.instagram.com/' },
-  ],
-  contactEmail: '',
-  shareImage: '',
-});
