@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
 import { parseHead } from '../helpers/head';
 import { defaultSiteSettings } from '../../src/shared/schemas/site-settings';
+import { findUsages } from '../../src/server/modules/media/media-usage';
 
 const BASE = 'https://shop.example.com';
 
@@ -131,5 +132,9 @@ describe(`site settings (${testDatabaseKind})`, () => {
     expect(html).toContain('<img class="brand__mark" src="/uploads/logo.png" alt="" width="32" height="32"/>');
     // Not a library item, so no 1200×630 crop exists: the built-in card stays.
     expect(head.meta['og:image']).toMatch(new RegExp(`^${BASE}/share/default\\.png`));
+    // The media library knows the pictures are in use, so they are not deleted from under the site.
+    const usages = await findUsages(t.app.ctx.db, ['/uploads/icon.png', '/uploads/logo.png']);
+    expect(usages.get('/uploads/logo.png')).toEqual([{ kind: 'site', id: 'site', title: 'Site settings' }]);
+    expect(usages.get('/uploads/icon.png')).toEqual([{ kind: 'site', id: 'site', title: 'Site settings' }]);
   });
 });
