@@ -5,6 +5,7 @@ import { productRoutes } from './modules/products/product.routes';
 import { categoryRoutes } from './modules/categories/category.routes';
 import { tagRoutes } from './modules/tags/tag.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { siteSettingsRoutes } from './modules/site/site-settings.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadRoutes } from './modules/media/upload.routes';
 import { installAdminGuard } from './modules/auth/guard';
@@ -25,6 +26,7 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes, { prefix: '/categories' });
   await app.register(tagRoutes, { prefix: '/tags' });
   await app.register(siteRoutes);
+  await app.register(siteSettingsRoutes);
   await app.register(newsletterRoutes, { prefix: '/newsletter' });
   await app.register(uploadRoutes);
   await app.register(mediaRoutes, { prefix: '/media' });

@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import { routes, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
 import type { ContentSource } from './api/content-source';
 import type { LoaderContext, RootData } from './loaders';
-import { errorMeta, metaFor, type PageMeta } from './page-meta';
+import { errorMetaFor, metaFor, type PageMeta } from './page-meta';
 import type { HydrationPayload } from './hydration';
 import { PreloadContext, type ImagePreload, type PreloadCollector } from './images/lcp-preload';
 
@@ -80,9 +80,11 @@ export async function renderPage(
 
   const errors = context.errors ? Object.fromEntries(Object.keys(context.errors).map((id) => [id, PUBLIC_ERROR])) : null;
   const root = context.loaderData[ROOT_ROUTE_ID] as RootData | undefined;
+  // The request is made at the public address: its origin is the base of absolute URLs in the head.
+  const base = new URL(request.url).origin;
   const meta = errors
-    ? errorMeta()
-    : metaFor(context.matches.map((match) => ({ handle: match.route.handle, data: context.loaderData[match.route.id] })));
+    ? errorMetaFor(root, base)
+    : metaFor(context.matches.map((match) => ({ handle: match.route.handle, data: context.loaderData[match.route.id] })), base);
   return {
     kind: 'page',
     status: context.statusCode,

@@ -1,6 +1,7 @@
 import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../shared/schemas';
 import { CATEGORY_PAGE_SIZE, FOOTER_LATEST_PRODUCTS, HOMEPAGE_PRODUCTS_PER_CATEGORY, byOrder } from '../shared/constants';
+import type { SiteSettings } from '../shared/schemas/site-settings';
 import { httpContentSource, type ContentSource } from './api/content-source';
 import { categoryOffset, categorySearch, readCategoryParams } from './category-params';
 import { heroImages, loadImages, type WithImages } from './images/image-loader';
@@ -34,22 +35,24 @@ export const summarizeProduct = (p: Product): ProductSummary => ({
 });
 const chip = (tag: Tag): TagChip => ({ id: tag.id, slug: tag.slug, title: tag.title });
 
-export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme };
+export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme; site: SiteSettings };
 
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const source = sourceOf(context);
-  const [categories, latest, theme] = await Promise.all([
+  const [categories, latest, theme, site] = await Promise.all([
     source.listCategories(),
     source.pageProducts({ limit: FOOTER_LATEST_PRODUCTS }),
     source.getTheme(),
+    source.getSiteSettings(),
   ]);
-  // The newsletter picture and the category tiles (homepage) are drawn from root data.
-  const images = await loadImages(source, [theme.newsletterImage, ...categories.flatMap((c) => [c.tileImage, c.hoverImage])]);
+  // The newsletter picture, the category tiles (homepage), the logo and the default share card are drawn from root data.
+  const images = await loadImages(source, [theme.newsletterImage, ...categories.flatMap((c) => [c.tileImage, c.hoverImage]), site.logo, site.shareImage]);
   return {
     images,
     categories: [...categories].sort(byOrder).map(summarizeCategory),
     latestProducts: latest.items.map(({ slug, title }) => ({ slug, title })),
     theme,
+    site,
   };
 }
 

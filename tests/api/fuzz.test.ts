@@ -66,6 +66,7 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/homepage': hero,
   'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
   'PUT /api/theme': () => ({ primaryColor: '#123456', newsletterImage: '/uploads/n.jpg' }),
+  'PUT /api/site-settings': () => ({ name: 'Fuzz', tagline: 'Fuzzing', socialLinks: [{ network: 'github', url: 'https://github.com/fuzz' }], contactEmail: 'fuzz@example.com' }),
   // Tried on the tag's id: every valid body meets an unknown media item, so nothing changes.
   'PATCH /api/media/:id': () => ({ alt: 'Fuzz alt', decorative: false, focalPoint: { x: 0.5, y: 0.5 } }),
   'PUT /api/auth/password': () => ({ currentPassword: 'not-the-password', newPassword: 'a-long-enough-new-passphrase' }),

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/homepage',
   'GET /api/about',
   'GET /api/theme',
+  'GET /api/site-settings',
   'GET /api/media/info',
   'GET /api/search',
   'POST /api/auth/login',

@@ -72,7 +72,7 @@ describe('server-rendered pages', () => {
     expect(json).not.toContain('<');
     expect(json).toContain('Logo \\u003cBasics>');
     expect(JSON.parse(json!).loaderData.root.theme.primaryColor).toBe('#10b981');
-    const executable = [...html.matchAll(/<script(?![^>]*type="(?:application\/json|module)")[^>]*>/g)];
+    const executable = [...html.matchAll(/<script(?![^>]*type="(?:application\/json|application\/ld\+json|module)")[^>]*>/g)];
     expect(executable).toEqual([]);
   });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText, productMeta } from '../../src/web/page-meta';
 import type { ProductData } from '../../src/web/loaders';
+import { defaultSiteSettings } from '../../src/shared/schemas/site-settings';
+
+const context = { site: defaultSiteSettings(), base: 'https://example.com', root: undefined };
 
 describe('page meta', () => {
   it('turns stored rich HTML into plain text with its entities decoded', () => {
@@ -9,15 +12,15 @@ describe('page meta', () => {
   });
 
   it('describes a product by its description text, clipped to 160 characters', () => {
-    const product = { title: 'Course', duration: '2 hours', description: `<p>Fish &amp; chips ${'x'.repeat(200)}</p>` };
-    const meta = productMeta({ product } as unknown as ProductData);
+    const product = { slug: 'course', buyLink: 'https://shop.example.com/course', title: 'Course', duration: '2 hours', description: `<p>Fish &amp; chips ${'x'.repeat(200)}</p>` };
+    const meta = productMeta({ product } as unknown as ProductData, context);
     expect(meta.title).toBe('Course | Showcase');
     expect(meta.description.startsWith('Fish & chips x')).toBe(true);
     expect(meta.description).toHaveLength(160);
   });
 
   it('falls back to the duration when the description has no text', () => {
-    const product = { title: 'Course', duration: '2 hours', description: '<p><br></p>' };
-    expect(productMeta({ product } as unknown as ProductData).description).toBe('2 hours');
+    const product = { slug: 'course', buyLink: 'https://shop.example.com/course', title: 'Course', duration: '2 hours', description: '<p><br></p>' };
+    expect(productMeta({ product } as unknown as ProductData, context).description).toBe('2 hours');
   });
 });

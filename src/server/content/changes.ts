@@ -5,7 +5,7 @@ import type { ContentEvents } from '../content-events';
 /** Who made a write: the signed-in admin (with the address it came from), or the system (seeding, scheduled work). */
 export type Actor = { kind: 'admin'; ip: string } | { kind: 'system' };
 
-export type ChangeEntity = 'product' | 'category' | 'tag' | 'homepage' | 'about' | 'theme' | 'media' | 'redirect';
+export type ChangeEntity = 'product' | 'category' | 'tag' | 'homepage' | 'about' | 'theme' | 'site' | 'media' | 'redirect';
 export type ChangeAction = 'create' | 'update' | 'delete' | 'reorder';
 
 /**

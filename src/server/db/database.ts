@@ -15,6 +15,7 @@ import * as operatorToolkit from './migrations/2026-11-23-0401-operator-toolkit'
 import * as publishStatus from './migrations/2026-11-23-0801-publish-status';
 import * as revisionsAndPreviews from './migrations/2026-11-23-0802-revisions-and-previews';
 import * as redirects from './migrations/2026-11-23-1001-redirects';
+import * as seoFields from './migrations/2026-11-23-0901-seo-fields';
 import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsletter-consent-and-outbox';
 import * as productPrice from './migrations/2026-11-23-1201-product-price';
 import * as searchIndex from './migrations/2026-11-23-0701-search-index';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0801-publish-status': publishStatus,
   '2026-11-23-0802-revisions-and-previews': revisionsAndPreviews,
   '2026-11-23-1001-redirects': redirects,
+  '2026-11-23-0901-seo-fields': seoFields,
   '2026-11-23-0601-newsletter-consent-and-outbox': newsletterConsentAndOutbox,
   '2026-11-23-1201-product-price': productPrice,
   '2026-11-23-0701-search-index': searchIndex,

@@ -17,6 +17,9 @@ export interface CategoryRow {
   empty_image: string;
   items_per_row: number;
   hero_config: string;
+  /** Optional overrides for the title tag and meta description (null: use title and description). */
+  seo_title: string | null;
+  seo_description: string | null;
   /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
   status: string;
   publish_at: string | null;
@@ -43,6 +46,9 @@ export interface ProductRow {
   price_minor: number | null;
   /** ISO 4217 code of the price; null exactly when price_minor is. */
   currency: string | null;
+  /** Optional overrides for the title tag and meta description (null: use title and description). */
+  seo_title: string | null;
+  seo_description: string | null;
   /** 'draft' | 'scheduled' | 'published'; a scheduled row is visible once publish_at (ISO) has passed. */
   status: string;
   publish_at: string | null;

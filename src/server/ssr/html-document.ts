@@ -2,6 +2,8 @@ import { themeCssVariables } from '../../shared/theme-shades';
 import { DEFAULT_PRIMARY_COLOR } from '../../shared/schemas';
 import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration';
 import { canonicalPath, type PageMeta } from '../../web/page-meta';
+import { STRUCTURED_DATA_ID, socialTags } from '../../web/head-tags';
+import { serializeJsonLd } from '../../web/structured-data';
 import type { ClientAssets } from './client-manifest';
 import type { ImagePreload } from '../../web/images/lcp-preload';
 
@@ -64,6 +66,13 @@ function imagePreloadTag(preload: ImagePreload | undefined): string {
   return `<link ${attributes.filter(Boolean).join(' ')}>`;
 }
 
+/** One JSON-LD script for the page's blocks; its text cannot close the element (serializeJsonLd). */
+function structuredDataTag(meta: PageMeta): string {
+  if (!meta.structuredData?.length) return '';
+  const value = meta.structuredData.length === 1 ? meta.structuredData[0] : meta.structuredData;
+  return `<script type="application/ld+json" id="${STRUCTURED_DATA_ID}">${serializeJsonLd(value)}</script>`;
+}
+
 export function htmlDocument(parts: DocumentParts): string {
   const canonical = `${parts.canonicalBase}${canonicalPath(parts.pathname)}${parts.meta.canonicalSearch ?? ''}`;
   const pager = (['prev', 'next'] as const)
@@ -78,12 +87,13 @@ export function htmlDocument(parts: DocumentParts): string {
     `<title>${escapeHtml(parts.meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(parts.meta.description)}">` +
     (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
-    (parts.meta.image
-      ? `<meta property="og:image" content="${escapeHtml(parts.canonicalBase + parts.meta.image)}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">`
-      : '') +
+    socialTags(parts.meta, canonical, parts.canonicalBase)
+      .map((tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}">`)
+      .join('') +
     `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
     pager +
-    `<link rel="icon" href="${ICON}">` +
+    `<link rel="icon" href="${parts.meta.icon ? escapeHtml(parts.meta.icon) : ICON}">` +
+    structuredDataTag(parts.meta) +
     imagePreloadTag(parts.preloadImage) +
     assetTags(parts.assets, !parts.staticOnly) +
     // After the stylesheet, whose :root defaults it overrides.

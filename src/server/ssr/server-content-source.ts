@@ -4,6 +4,7 @@ import { getCategoryBySlug, listCategories } from '../modules/categories/categor
 import { getProductBySlug, pageProducts } from '../modules/products/product.service';
 import { getTagsByIds, listTags } from '../modules/tags/tag.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
+import { getSiteSettings } from '../modules/site/site-settings.service';
 import { describeImages } from '../modules/media/image-info';
 import { searchProducts } from '../modules/search/search.service';
 
@@ -23,6 +24,7 @@ export function createServerContentSource(db: Db): ContentSource {
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),
     getTheme: () => getTheme(db),
+    getSiteSettings: () => getSiteSettings(db),
     describeImages: (urls) => describeImages(db, urls),
     search: (query) => searchProducts(db, query),
   };

@@ -13,6 +13,7 @@ import { pageIdentity } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
 import { registerPreviewPages } from './preview-route';
 import { lookUpRedirect, withQuery } from './redirect-answers';
+import { registerSiteImages } from './site-images';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -113,6 +114,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);
 
   registerPreviewPages(app, source, assets);
+  registerSiteImages(app, source);
 
   app.get('/*', async (request, reply) => {
     // A scheduled item whose time has just passed: pages rendered before it are stale from this moment.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PublishFieldsSchema, type PublishState } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, optionalUrl, requiredText, requiredUrl } from './common';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
+import { SeoFieldsSchema } from './seo';
 
 export const ITEMS_PER_ROW_MIN = 1;
 export const ITEMS_PER_ROW_MAX = 4;
@@ -25,6 +26,7 @@ export const CategoryInputSchema = z.object({
   /** Omitted on create: the server appends the item after the last one. */
   order: OrderSchema.optional(),
   ...PublishFieldsSchema.shape,
+  ...SeoFieldsSchema.shape,
 });
 export type CategoryInput = z.input<typeof CategoryInputSchema>;
 

@@ -14,3 +14,5 @@ export * from './publish';
 export * from './revision';
 export * from './preview';
 export * from './redirect';
+export * from './site-settings';
+export * from './seo';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MEDIA_USAGE_KINDS = ['product', 'category', 'homepage', 'about', 'theme'] as const;
+export const MEDIA_USAGE_KINDS = ['product', 'category', 'homepage', 'about', 'theme', 'site'] as const;
 export type MediaUsage = { kind: (typeof MEDIA_USAGE_KINDS)[number]; id: string; title: string };
 
 export type FocalPoint = { x: number; y: number };

@@ -4,6 +4,7 @@ import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml 
 import { ReorderItemSchema } from './category';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
 import { CurrencySchema, PriceSchema } from '../price';
+import { SeoFieldsSchema } from './seo';
 
 export const GalleryItemSchema = z.object({
   url: requiredUrl,
@@ -34,6 +35,7 @@ export const ProductInputSchema = z.object({
   /** Omitted on create: the server appends the item after the last one. */
   order: OrderSchema.optional(),
   ...PublishFieldsSchema.shape,
+  ...SeoFieldsSchema.shape,
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 

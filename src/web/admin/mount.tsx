@@ -6,6 +6,7 @@ import './styles/forms.css';
 import './styles/media.css';
 import './styles/lists.css';
 import './styles/redirects.css';
+import './styles/seo.css';
 
 /**
  * The entry the public client bundle lazy-loads for every /admin path: the

@@ -1,4 +1,5 @@
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../../shared/schemas';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ImageInfoMap } from '../../shared/media';
 import type { Page } from '../../shared/schemas/list';
 import type { SearchHit } from '../../shared/schemas/search';
@@ -24,6 +25,7 @@ export interface ContentSource {
   getHomepage(): Promise<HeroConfig>;
   getAbout(): Promise<AboutPage>;
   getTheme(): Promise<Theme>;
+  getSiteSettings(): Promise<SiteSettings>;
   /** Size, alt text and variants of stored images, keyed by URL (unknown URLs are left out). */
   describeImages(urls: string[]): Promise<ImageInfoMap>;
   /** One page of the site search's ranked matches, from `offset`. */
@@ -77,6 +79,7 @@ export const httpContentSource: ContentSource = {
   getHomepage: () => apiRequest('/homepage'),
   getAbout: () => apiRequest('/about'),
   getTheme: () => apiRequest('/theme'),
+  getSiteSettings: () => apiRequest('/site-settings'),
   describeImages: async (urls) => {
     const stored = urls.filter((url) => url.startsWith('/uploads/'));
     if (stored.length === 0) return {};

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } fr
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
 import { canonicalPath, metaFor } from '../page-meta';
+import { applySocialHead } from '../head-tags';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import '../styles/index.css';
@@ -20,11 +21,13 @@ function useHeadSync() {
   useEffect(() => {
     // A page whose loader failed has no data: the server's error head stays.
     if (matches[matches.length - 1]?.data === undefined) return;
-    const meta = metaFor(matches);
+    const base = canonicalBase();
+    const meta = metaFor(matches, base);
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    const base = canonicalBase();
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', `${base}${canonicalPath(pathname)}${meta.canonicalSearch ?? ''}`);
+    const canonical = `${base}${canonicalPath(pathname)}${meta.canonicalSearch ?? ''}`;
+    document.querySelector('link[rel="canonical"]')?.setAttribute('href', canonical);
+    applySocialHead(document.head, meta, canonical, base);
     for (const rel of ['prev', 'next'] as const) {
       let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
       const href = meta[rel];
@@ -82,11 +85,11 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader categories={root.categories} />
+      <SiteHeader categories={root.categories} site={root.site} />
       <main id="main" className="site-main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter categories={root.categories} latestProducts={root.latestProducts} />
+      <SiteFooter categories={root.categories} latestProducts={root.latestProducts} site={root.site} />
     </>
   );
 }

@@ -1,19 +1,24 @@
 import { Link } from 'react-router';
 import type { CategorySummary, ProductLink } from '../loaders';
-import { SOCIAL_LINKS } from '../components/social-links';
-import { BrandLogo } from './brand-logo';
-import { SITE_NAME } from '../page-meta';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
+import { SOCIAL_NETWORK_INFO } from '../../shared/social-networks';
+import { BrandLogo, brandLabel } from './brand-logo';
 
-type Props = { categories: CategorySummary[]; latestProducts: ProductLink[] };
+type Props = { categories: CategorySummary[]; latestProducts: ProductLink[]; site: SiteSettings };
 
-export function SiteFooter({ categories, latestProducts }: Props) {
+export function SiteFooter({ categories, latestProducts, site }: Props) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Link to="/" className="brand brand--footer" aria-label="Showcase, Learning Platform: home">
-            <BrandLogo />
+          <Link to="/" className="brand brand--footer" aria-label={brandLabel(site)}>
+            <BrandLogo site={site} />
           </Link>
+          {site.contactEmail && (
+            <p className="site-footer__contact">
+              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            </p>
+          )}
         </div>
         <nav aria-labelledby="footer-nav-title">
           <h2 className="site-footer__title" id="footer-nav-title">
@@ -26,10 +31,10 @@ export function SiteFooter({ categories, latestProducts }: Props) {
             <li>
               <Link to="/about">About</Link>
             </li>
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.label}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
+            {site.socialLinks.map((link, index) => (
+              <li key={`${link.network}-${index}`}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  {SOCIAL_NETWORK_INFO[link.network].label}
                 </a>
               </li>
             ))}
@@ -62,7 +67,7 @@ export function SiteFooter({ categories, latestProducts }: Props) {
       </div>
       <div className="container site-footer__bottom">
         {/* Around New Year the visitor's clock may be in another year than the server's: not a reason to re-render. */}
-        <p suppressHydrationWarning>{`© ${new Date().getFullYear()} ${SITE_NAME}. All rights reserved.`}</p>
+        <p suppressHydrationWarning>{`© ${new Date().getFullYear()} ${site.name}. All rights reserved.`}</p>
       </div>
     </footer>
   );

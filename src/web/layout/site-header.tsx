@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CategorySummary } from '../loaders';
+import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { useIsAdmin } from '../hooks/use-is-admin';
 import { SocialLinks } from '../components/social-links';
-import { BrandLogo } from './brand-logo';
+import { BrandLogo, brandLabel } from './brand-logo';
 import { HeaderSearch } from './header-search';
 import { PriorityNav, type NavItem } from './priority-nav';
 
@@ -15,7 +16,7 @@ const navItems = (categories: CategorySummary[], isAdmin: boolean): NavItem[] =>
   ...(isAdmin ? [{ key: 'admin', label: 'Admin', to: '/admin', fullLoad: true }] : []),
 ];
 
-export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
+export function SiteHeader({ categories, site }: { categories: CategorySummary[]; site: SiteSettings }) {
   const [open, setOpen] = useState(false);
   const isAdmin = useIsAdmin();
   const { pathname } = useLocation();
@@ -38,8 +39,8 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" aria-label="Showcase, Learning Platform: home">
-          <BrandLogo />
+        <Link to="/" className="brand" aria-label={brandLabel(site)}>
+          <BrandLogo site={site} />
         </Link>
         <HeaderSearch />
         <button
@@ -57,7 +58,7 @@ export function SiteHeader({ categories }: { categories: CategorySummary[] }) {
         </button>
         <nav id="site-nav" className={open ? 'site-nav is-open' : 'site-nav'} aria-label="Main">
           <PriorityNav items={navItems(categories, isAdmin)} />
-          <SocialLinks className="site-nav__social" />
+          <SocialLinks links={site.socialLinks} className="site-nav__social" />
         </nav>
       </div>
     </header>

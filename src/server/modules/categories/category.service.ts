@@ -46,6 +46,8 @@ function toCategory(row: CategoryRow): Category {
     emptyImage: row.empty_image,
     itemsPerRow: row.items_per_row,
     heroConfig: readHeroConfig(row.hero_config),
+    seoTitle: row.seo_title ?? null,
+    seoDescription: row.seo_description ?? null,
     ...publishState(row),
   };
 }
@@ -97,6 +99,8 @@ function contentColumns(input: ReturnType<typeof CategoryInputSchema.parse>) {
     empty_image: input.emptyImage,
     items_per_row: input.itemsPerRow,
     hero_config: JSON.stringify(input.heroConfig),
+    seo_title: input.seoTitle,
+    seo_description: input.seoDescription,
   };
 }
 

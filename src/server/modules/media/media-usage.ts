@@ -5,6 +5,7 @@ const SINGLETONS = [
   { key: 'homepage', kind: 'homepage', title: 'Homepage' },
   { key: 'about', kind: 'about', title: 'About page' },
   { key: 'theme', kind: 'theme', title: 'Theme' },
+  { key: 'site', kind: 'site', title: 'Site settings' },
 ] as const;
 
 // Stored URLs are generated names (`/uploads/<uuid>.<ext>`): no LIKE wildcard can occur in them.

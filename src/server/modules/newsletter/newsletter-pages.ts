@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { SITE_NAME } from '../../../web/page-meta';
+import { getSiteSettings } from '../site/site-settings.service';
 import { getTheme } from '../site/site.service';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './newsletter-links';
 import { newsletterPageHtml, type NewsletterPage } from './newsletter-page';
@@ -37,12 +37,12 @@ export const newsletterPages: FastifyPluginAsync = async (app) => {
   });
 
   const render = async (reply: FastifyReply, status: number, page: Omit<NewsletterPage, 'siteName' | 'primaryColor'>) => {
-    const theme = await getTheme(db);
+    const [theme, site] = await Promise.all([getTheme(db), getSiteSettings(db)]);
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(newsletterPageHtml({ ...page, siteName: SITE_NAME, primaryColor: theme.primaryColor }));
+      .send(newsletterPageHtml({ ...page, siteName: site.name, primaryColor: theme.primaryColor }));
   };
 
   app.get<{ Querystring: Query }>(CONFIRM_PATH, async (request, reply) => {

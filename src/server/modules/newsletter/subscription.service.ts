@@ -3,7 +3,7 @@ import { SubscribeSchema, type SubscribeResult } from '../../../shared/schemas/n
 import { nowIso } from '../../db/json';
 import type { SubscriberRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { SITE_NAME } from '../../../web/page-meta';
+import { getSiteSettings } from '../site/site-settings.service';
 import { getTheme } from '../site/site.service';
 import { confirmationMail } from './confirmation-mail';
 import { checkLink, confirmUrl, unsubscribeUrl } from './newsletter-links';
@@ -84,10 +84,10 @@ async function subscribeWithoutMail(ctx: NewsletterContext, address: string): Pr
 }
 
 async function sendConfirmation(ctx: NewsletterContext, row: SubscriberRow): Promise<void> {
-  const theme = await getTheme(ctx.db);
+  const [theme, site] = await Promise.all([getTheme(ctx.db), getSiteSettings(ctx.db)]);
   const mail = confirmationMail({
     to: row.email,
-    siteName: SITE_NAME,
+    siteName: site.name,
     primaryColor: theme.primaryColor,
     confirmUrl: await confirmUrl(ctx.db, ctx.publicUrl, row.id),
     unsubscribeUrl: await unsubscribeUrl(ctx.db, ctx.publicUrl, row.id),

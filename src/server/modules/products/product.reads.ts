@@ -56,6 +56,8 @@ export function toProduct(row: ProductRow, links: ProductLinks | undefined): Pro
     darkMode: row.dark_mode === 1,
     price: row.price_minor === null || row.currency === null ? null : fromMinorUnits(row.price_minor, row.currency),
     currency: row.price_minor === null ? null : row.currency,
+    seoTitle: row.seo_title ?? null,
+    seoDescription: row.seo_description ?? null,
     order: row.sort_order,
     ...publishState(row),
   };

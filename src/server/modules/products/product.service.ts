@@ -65,6 +65,8 @@ function cleanInput(input: ProductInput): CleanProduct {
       hero_config: JSON.stringify(data.heroConfig),
       gallery: JSON.stringify(gallery),
       dark_mode: data.darkMode ? 1 : 0,
+      seo_title: data.seoTitle,
+      seo_description: data.seoDescription,
     },
     price: priceColumns(data.price, data.currency),
     links: { categories: [...new Set(data.categories)], tags: [...new Set(data.tags)] },

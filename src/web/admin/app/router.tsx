@@ -12,6 +12,7 @@ const ProductsListScreen = lazy(() => import('../features/products/components/pr
 const ProductFormScreen = lazy(() => import('../features/products/components/product-form-screen'));
 const SubscribersScreen = lazy(() => import('../features/subscribers/components/subscribers-screen'));
 const ThemeScreen = lazy(() => import('../features/theme/components/theme-screen'));
+const SiteSettingsScreen = lazy(() => import('../features/site/components/site-settings-screen'));
 const MediaLibraryScreen = lazy(() => import('../features/media/components/media-library-screen'));
 const SecurityScreen = lazy(() => import('../features/security/components/security-screen'));
 const AuditScreen = lazy(() => import('../features/audit/components/audit-screen'));
@@ -35,6 +36,7 @@ export function createAdminRouter() {
         { path: 'products/:id', element: <ProductFormScreen /> },
         { path: 'subscribers', element: <SubscribersScreen /> },
         { path: 'theme', element: <ThemeScreen /> },
+        { path: 'site', element: <SiteSettingsScreen /> },
         { path: 'media', element: <MediaLibraryScreen /> },
         { path: 'security', element: <SecurityScreen /> },
         { path: 'activity', element: <AuditScreen /> },

@@ -11,6 +11,7 @@ export const paths = {
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
   subscribers: '/admin/subscribers',
   theme: '/admin/theme',
+  site: '/admin/site',
   media: '/admin/media',
   security: '/admin/security',
   activity: '/admin/activity',

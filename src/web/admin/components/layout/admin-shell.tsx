@@ -12,6 +12,7 @@ const NAV_ITEMS = [
   { to: paths.redirects, label: 'Redirects' },
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
+  { to: paths.site, label: 'Site settings' },
   { to: paths.media, label: 'Media' },
   { to: paths.security, label: 'Security' },
   { to: paths.activity, label: 'Activity' },

@@ -28,6 +28,7 @@ export const ACTION_FILTERS = [
   { value: 'homepage', label: 'Homepage' },
   { value: 'about', label: 'About page' },
   { value: 'theme', label: 'Theme' },
+  { value: 'site', label: 'Site settings' },
   { value: 'media', label: 'Media' },
   { value: 'redirect', label: 'Redirects' },
   { value: 'backup', label: 'Backups' },

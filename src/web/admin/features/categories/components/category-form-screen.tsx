@@ -18,6 +18,7 @@ import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
+import { SeoFields } from '../../../components/ui/seo-fields';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { isEditConflict } from '../../../lib/admin-api';
 import { SaveButton } from '../../../components/ui/save-button';
@@ -46,6 +47,8 @@ type CategoryForm = {
   order: number;
   status: PublishStatus;
   publishAt: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
 };
 
 type Loaded = { form: CategoryForm; id: string | null };
@@ -66,6 +69,8 @@ function fromCategory(category: Category): CategoryForm {
     order: category.order ?? 0,
     status: category.status ?? 'published',
     publishAt: category.publishAt ?? null,
+    seoTitle: category.seoTitle ?? null,
+    seoDescription: category.seoDescription ?? null,
   };
 }
 
@@ -87,6 +92,8 @@ async function loadForm(id: string | undefined): Promise<Loaded> {
       order: nextOrder(categories),
       status: 'published',
       publishAt: null,
+      seoTitle: null,
+      seoDescription: null,
     },
   };
 }
@@ -220,6 +227,15 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
           fallback={{ title: form.title, image: form.tileImage }}
         />
       </CollapsibleSection>
+      <SeoFields
+        seoTitle={form.seoTitle}
+        seoDescription={form.seoDescription}
+        onChange={(change) => setForm((current) => ({ ...current, ...change }))}
+        fallbackTitle={form.title}
+        fallbackDescription={form.description}
+        image={form.heroConfig.heroImage || undefined}
+        errors={errors}
+      />
       {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">
         <Link className="adm-button" to={paths.categories}>

@@ -9,6 +9,7 @@ import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
+import { SeoFields } from '../../../components/ui/seo-fields';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
@@ -51,6 +52,8 @@ const blankProduct = (order: number): ProductForm => ({
   order,
   status: 'published',
   publishAt: null,
+  seoTitle: null,
+  seoDescription: null,
 });
 
 const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
@@ -222,6 +225,15 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           fallback={{ title: form.title, image: form.mainImage }}
         />
       </CollapsibleSection>
+      <SeoFields
+        seoTitle={form.seoTitle}
+        seoDescription={form.seoDescription}
+        onChange={(change) => setForm((current) => ({ ...current, ...change }))}
+        fallbackTitle={form.title}
+        fallbackDescription={form.description}
+        image={form.mainImage}
+        errors={errors}
+      />
       {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">{buttons}</div>
       <UnsavedChangesDialog blocker={blocker} />

@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json';
+import { editConflict, type Versioned } from '../../http/etag';
+import { SiteSettingsSchema, defaultSiteSettings, type SiteSettings, type SiteSettingsInput } from '../../../shared/schemas/site-settings';
+import { recordChange, type Writer } from '../../content/changes';
+import { selectSetting, selectVersionedSetting, upsertSetting, upsertSettingIfVersion } from './settings.repository';
+
+/** A singleton in the settings table, like the hero, about page and theme. */
+const KEY = 'site';
+
+const readSiteSettings = (text: string | undefined): SiteSettings => {
+  const stored = SiteSettingsSchema.safeParse(parseJson<unknown>(text, null));
+  return stored.success ? stored.data : defaultSiteSettings();
+};
+
+/** Name, tagline, logo, favicon, social links, contact e-mail, default share image; today's texts until saved. */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  return readSiteSettings(await selectSetting(db, KEY));
+}
+
+export async function getSiteSettingsVersioned(db: Db): Promise<Versioned<SiteSettings>> {
+  const { value, version } = await selectVersionedSetting(db, KEY);
+  return { item: readSiteSettings(value), version };
+}
+
+/** With `ifVersion` (If-Match) only if nobody saved since (409 otherwise); every public page shows these, so the change is announced. */
+export async function saveSiteSettings(writer: Writer, input: SiteSettingsInput, ifVersion?: number): Promise<Versioned<SiteSettings>> {
+  const after = SiteSettingsSchema.parse(input);
+  const before = await getSiteSettings(writer.db);
+  const value = JSON.stringify(after);
+  if (ifVersion === undefined) await upsertSetting(writer.db, KEY, value);
+  else if (!(await upsertSettingIfVersion(writer.db, KEY, value, ifVersion))) throw editConflict('site settings');
+  const { version } = await selectVersionedSetting(writer.db, KEY);
+  recordChange(writer, { entity: 'site', action: 'update', id: null, before, after });
+  return { item: after, version };
+}

@@ -1,0 +1,117 @@
+import type { SiteSettings } from '../shared/schemas/site-settings';
+
+/**
+ * schema.org descriptions of the public pages (JSON-LD), as plain objects.
+ * Every URL in them is absolute: `base` is the site's public address.
+ */
+
+export type JsonLd = Record<string, unknown>;
+
+/** A product's price, when it has one: `price` in major units, `currency` an ISO 4217 code. */
+export type OfferFacts = { price?: number | null; currency?: string | null };
+
+type Link = { name: string; url: string };
+
+/** Site-relative paths become absolute; absolute URLs stay as they are. */
+export const absoluteUrl = (base: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
+
+const CONTEXT = 'https://schema.org';
+
+export function organization(site: SiteSettings, base: string, logo: string | undefined): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    '@id': `${base}/#organization`,
+    name: site.name,
+    url: `${base}/`,
+    ...(logo ? { logo: absoluteUrl(base, logo) } : {}),
+    ...(site.contactEmail ? { email: site.contactEmail } : {}),
+    ...(site.socialLinks.length ? { sameAs: site.socialLinks.map((link) => link.url) } : {}),
+  };
+}
+
+/** The site with its search box: Google may offer a search field for it in results. */
+export function webSite(site: SiteSettings, base: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    '@id': `${base}/#website`,
+    name: site.name,
+    ...(site.tagline ? { description: site.tagline } : {}),
+    url: `${base}/`,
+    publisher: { '@id': `${base}/#organization` },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${base}/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+export function breadcrumbList(trail: Link[], base: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((link, index) => ({ '@type': 'ListItem', position: index + 1, name: link.name, item: absoluteUrl(base, link.url) })),
+  };
+}
+
+/** The products a category page lists, in their order (a summary list: each entry points at its own page). */
+export function itemList(name: string, items: Link[], base: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((link, index) => ({ '@type': 'ListItem', position: index + 1, name: link.name, url: absoluteUrl(base, link.url) })),
+  };
+}
+
+type CourseFacts = {
+  name: string;
+  description: string;
+  url: string;
+  images: string[];
+  buyLink: string;
+  provider: SiteSettings;
+  offer?: OfferFacts | undefined;
+};
+
+/**
+ * A product is a tutorial or course: `Course`, offered by the site, bought
+ * through its buy link. Price and currency appear only when both are known
+ * (a price without a currency means nothing to a search engine).
+ */
+export function course(facts: CourseFacts, base: string): JsonLd {
+  const { price, currency } = facts.offer ?? {};
+  const priced = typeof price === 'number' && Number.isFinite(price) && typeof currency === 'string' && currency !== '';
+  return {
+    '@context': CONTEXT,
+    '@type': 'Course',
+    name: facts.name,
+    description: facts.description,
+    url: absoluteUrl(base, facts.url),
+    ...(facts.images.length ? { image: facts.images.map((image) => absoluteUrl(base, image)) } : {}),
+    provider: { '@type': 'Organization', name: facts.provider.name, sameAs: `${base}/` },
+    offers: {
+      '@type': 'Offer',
+      url: absoluteUrl(base, facts.buyLink),
+      ...(priced ? { price: price.toFixed(2), priceCurrency: currency.toUpperCase(), category: price === 0 ? 'Free' : 'Paid' } : {}),
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` are
+ * written as \u escapes so no text can close the script element or open a
+ * comment, and U+2028/2029 so old parsers do not end a line inside a string.
+ * The parsed value is unchanged.
+ */
+export const serializeJsonLd = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
