@@ -11,6 +11,8 @@ import { MEDIA_NOT_FOUND, findMediaRow, getMediaItem, listMedia, listMediaPage, 
 import { describeUsages, findUsages } from './media-usage';
 import { describeImages, MAX_IMAGE_INFO_URLS } from './image-info';
 import { variantQueueCounts } from './variant-queue';
+import { acceptedTypes } from './sniff-type';
+import type { UploadLimits } from '../../../shared/upload-limits';
 
 const IdParams = z.object({ id: IdSchema });
 
@@ -47,6 +49,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     if (limit === undefined && cursor === undefined) return ok(await listMedia(db, { q, type }));
     const page = await listMediaPage(db, { q, type, cursor, limit: limit ?? DEFAULT_PAGE });
     return { ...ok(page.items), meta: { nextCursor: page.nextCursor, total: page.total } };
+  });
+
+  // Admin-only: the pickers state these limits and check a file against them before sending it.
+  app.get('/upload-limits', async () => {
+    const limits: UploadLimits = {
+      image: { maxBytes: config.maxImageBytes, types: acceptedTypes('image') },
+      video: { maxBytes: config.maxVideoBytes, types: acceptedTypes('video') },
+    };
+    return ok(limits);
   });
 
   app.get('/variants/status', async () => ok(await variantQueueCounts(db)));
