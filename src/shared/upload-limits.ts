@@ -12,5 +12,11 @@ export const megabytesText = (bytes: number) => `${Number((bytes / (1024 * 1024)
 export const tooLargeText = (kind: 'image' | 'video', maxBytes: number) =>
   `File is too large: ${kind === 'image' ? 'images' : 'videos'} may be at most ${megabytesText(maxBytes)}`;
 
-/** "image/jpeg" → "JPEG": how the limits read under a picker. */
-export const typeNames = (types: string[]) => types.map((type) => type.split('/')[1]?.toUpperCase() ?? type).join(', ');
+/** ["image/jpeg", "image/png"] → "JPEG or PNG": how the types read under a picker. */
+export function typeNames(types: string[]): string {
+  const names = types.map((type) => type.split('/')[1]?.toUpperCase() ?? type);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
+
+export const wrongTypeText = (kind: 'image' | 'video', types: string[]) =>
+  `Unsupported file type: ${kind === 'image' ? 'images' : 'videos'} may be ${typeNames(types)}`;

@@ -5,6 +5,7 @@ import './styles/shell.css';
 import './styles/forms.css';
 import './styles/media.css';
 import './styles/lists.css';
+import './styles/feedback.css';
 
 /**
  * The entry the public client bundle lazy-loads for every /admin path: the
