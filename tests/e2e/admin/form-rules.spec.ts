@@ -154,7 +154,7 @@ test('gallery: uploads take orders after the current highest; a non-image file i
       await pngFile('after-1.png', [1, 2, 3]),
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') },
     ]);
-    await expect(info.getByRole('alert')).toHaveText('1 file(s) failed to upload');
+    await expect(info.getByRole('alert')).toHaveText('1 file(s) failed to upload: clip.mp4 (Unsupported file type: images may be JPEG, PNG, WEBP, GIF or AVIF)');
     await expect(info.getByRole('list', { name: 'Gallery' }).getByRole('img')).toHaveCount(3);
     const saved = page.waitForRequest((request) => request.url().endsWith(`/api/products/${product.id}`) && request.method() === 'PUT');
     await page.getByRole('button', { name: 'Update' }).first().click();
