@@ -6,7 +6,10 @@ type Props = {
   onClick?: () => void;
   type?: 'button' | 'submit';
   disabled?: boolean;
-  /** A field is invalid: Save refuses (and says why) but stays reachable by keyboard, unlike a disabled button. */
+  /**
+   * A field is invalid: Save refuses (the summary beside it says why). Shown as refused but not
+   * disabled, not even aria-disabled: pressing it is how the user is taken to the first invalid field.
+   */
   refused?: boolean;
 };
 
@@ -16,10 +19,9 @@ export function SaveButton({ status, idleLabel = 'Save', onClick, type = 'button
   return (
     <button
       type={type}
-      className={`adm-button adm-button--primary${status === 'saved' ? ' adm-button--success' : ''}`}
+      className={`adm-button adm-button--primary${status === 'saved' ? ' adm-button--success' : ''}${refused ? ' adm-button--refused' : ''}`}
       onClick={onClick}
       disabled={disabled || status === 'saving'}
-      aria-disabled={refused || undefined}
       aria-live="polite"
     >
       {label}
