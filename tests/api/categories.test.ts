@@ -91,7 +91,7 @@ describe('categories API', () => {
     const other = await create('other');
     const dup = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: category('taken') });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ success: false, error: 'A category with this slug already exists' });
+    expect(dup.json()).toEqual({ success: false, error: 'A category with this slug already exists', field: 'slug' });
     const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/categories/${other.id}`, payload: category('taken') });
     expect(dupUpdate.statusCode).toBe(409);
     expect(dupUpdate.json().error).toBe('A category with this slug already exists');

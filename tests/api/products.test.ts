@@ -128,7 +128,7 @@ describe('products API', () => {
     const other = await create('unique-one');
     const dup = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('full') });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ success: false, error: 'A product with this slug already exists' });
+    expect(dup.json()).toEqual({ success: false, error: 'A product with this slug already exists', field: 'slug' });
     const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/products/${other.id}`, payload: product('full') });
     expect(dupUpdate.statusCode).toBe(409);
     expect(dupUpdate.json().error).toBe('A product with this slug already exists');
@@ -138,7 +138,7 @@ describe('products API', () => {
     const before = await list();
     const badCategory = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('bad-cat', { categories: [categoryA, 'xyz'] }) });
     expect(badCategory.statusCode).toBe(400);
-    expect(badCategory.json()).toEqual({ success: false, error: 'categories: unknown category id xyz' });
+    expect(badCategory.json()).toEqual({ success: false, error: 'categories: unknown category id xyz', field: 'categories' });
     const badTag = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('bad-tag', { tags: [tagX, 'nope'] }) });
     expect(badTag.statusCode).toBe(400);
     expect(badTag.json().error).toBe('tags: unknown tag id nope');

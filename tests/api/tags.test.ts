@@ -37,7 +37,7 @@ describe('tags API', () => {
   it('refuses a duplicate title ignoring case with 409, on create and update', async () => {
     const dup = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'PHOTOSHOP' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ success: false, error: 'A tag with this title already exists' });
+    expect(dup.json()).toEqual({ success: false, error: 'A tag with this title already exists', field: 'title' });
     const zebra = (await list()).find((tag) => tag.title === 'zebra')!;
     const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/tags/${zebra.id}`, payload: { title: 'apple' } });
     expect(dupUpdate.statusCode).toBe(409);

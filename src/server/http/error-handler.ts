@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors';
+import { HttpError, fieldOf } from './errors';
 import { classifyDatabaseError, isUniqueViolation, type DatabaseFault } from '../db/errors';
 
 type ValidationIssue = { instancePath: string; message?: string | undefined };
@@ -42,10 +42,12 @@ export const DATABASE_FAULT_ANSWERS: Record<DatabaseFault, { status: number; mes
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ success: false, error: describeValidation(error.validationContext, error.validation) });
+      const message = describeValidation(error.validationContext, error.validation);
+      const field = error.validationContext === 'body' ? fieldOf(message) : undefined;
+      return reply.status(400).send({ success: false, error: message, ...(field ? { field } : {}) });
     }
     if (error instanceof HttpError) {
-      const body = error.data ? { success: false, error: error.message, data: error.data } : { success: false, error: error.message };
+      const body = { success: false, error: error.message, ...(error.data ? { data: error.data } : {}), ...(error.field ? { field: error.field } : {}) };
       return reply.status(error.statusCode).send(body);
     }
     if (isUniqueViolation(error)) {

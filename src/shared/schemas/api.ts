@@ -1,6 +1,7 @@
 /** The envelope of every API answer (DESIGN.md §4). */
 export type ApiSuccess<T> = { success: true; data: T };
-export type ApiFailure = { success: false; error: string };
+/** `field`: the input the error is about, when it is about one (a form shows the error under it). */
+export type ApiFailure = { success: false; error: string; field?: string };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 /** An upload's answer: the spec's url, plus the media library id and the intrinsic size (null for a video). */

@@ -7,6 +7,7 @@ import './styles/media.css';
 import './styles/lists.css';
 import './styles/redirects.css';
 import './styles/seo.css';
+import './styles/feedback.css';
 
 /**
  * The entry the public client bundle lazy-loads for every /admin path: the

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The input the server's refusal is about, when it names one ("slug"): a form shows the message under it. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -77,7 +79,8 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<{ 
   }
   if (!response.ok || !payload || payload.success !== true) {
     const message = payload && payload.success === false && payload.error ? payload.error : (options.failure ?? 'Request failed');
-    throw new ApiError(message, response.status);
+    const field = payload && payload.success === false ? payload.field : undefined;
+    throw new ApiError(message, response.status, field);
   }
   return { ...(payload as { data: T; meta?: PageMeta }), etag: response.headers.get('ETag') };
 }

@@ -1,5 +1,5 @@
 import type { AboutPage } from '../../../src/shared/schemas';
-import { abortApi, expect, failApi, nextDialogMessage, openAdmin, pngFile, test, unique } from './fixtures';
+import { abortApi, expect, failApi, openAdmin, pngFile, test, unique } from './fixtures';
 
 test('about content saves, persists after a reload and shows on /about', async ({ adminPage: page, api }) => {
   const original = await api.get<AboutPage>('/api/about');
@@ -59,7 +59,7 @@ test('a failed about save shows "Failed to save changes"', async ({ adminPage: p
   await expect(page.getByRole('alert')).toHaveText('Failed to save changes');
 });
 
-test('rich-text toolbar and image upload: placeholder, returned url, and both failure alerts', async ({ adminPage: page }) => {
+test('rich-text toolbar and image upload: placeholder, returned url, and both failures said under the editor', async ({ adminPage: page }) => {
   await openAdmin(page, '/admin/about');
   const content = page.getByRole('region', { name: 'Content' });
   const editor = content.getByRole('textbox', { name: 'Content' });
@@ -91,20 +91,19 @@ test('rich-text toolbar and image upload: placeholder, returned url, and both fa
   await page.unroute('**/api/upload/image');
 
   await failApi(page, '**/api/upload/image', 'POST', 415, 'Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image');
-  let alert = nextDialogMessage(page);
   const chooser2 = page.waitForEvent('filechooser');
   await toolbar.locator('button.ql-image').click();
   await (await chooser2).setFiles(await pngFile('refused.png'));
-  expect(await alert).toBe('Upload failed: Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image');
+  // Said under the editor, naming the file: no browser alert.
+  await expect(content.getByRole('alert')).toHaveText('Upload failed: Unsupported file type: upload a JPEG, PNG, WebP, GIF or AVIF image (refused.png)');
   await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
   await page.unroute('**/api/upload/image');
 
   await abortApi(page, '**/api/upload/image', 'POST');
-  alert = nextDialogMessage(page);
   const chooser3 = page.waitForEvent('filechooser');
   await toolbar.locator('button.ql-image').click();
   await (await chooser3).setFiles(await pngFile('network.png'));
-  expect(await alert).toBe('Image upload failed');
+  await expect(content.getByRole('alert')).toHaveText('Image upload failed (network.png)');
   await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
   await expect(editor.locator('img')).toHaveCount(1);
 });

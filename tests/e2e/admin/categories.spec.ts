@@ -32,7 +32,7 @@ test('create a category with uploads, see it on the public site, edit it, then d
   await expect(content.getByText('Image to display when this category has no products')).toBeVisible();
   await expect(content.getByLabel('Tile Video', { exact: true })).toHaveAttribute('accept', 'video/*');
   await content.getByLabel('Tile Video', { exact: true }).setInputFiles(await pngFile('not-a-video.png'));
-  const refusal = content.getByText('Upload failed: Unsupported file type: choose an MP4 or WebM video');
+  const refusal = content.getByText('Upload failed: Unsupported file type: videos may be MP4 or WEBM (not-a-video.png)');
   await expect(refusal).toBeVisible();
   await content.getByLabel('Tile Video', { exact: true }).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: VIDEO_CLIP });
   await expect(content.getByLabel('Tile Video preview')).toHaveAttribute('src', /^\/uploads\//);
@@ -177,21 +177,24 @@ test('category alerts: failed reorder (the list shows what the server holds agai
     const titles = page.locator('tbody td.adm-table__title');
     const order = async () => (await titles.allTextContents()).filter((text) => text === first.title || text === second.title);
     await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
-    await expect.poll(() => alerts).toContain('Failed to reorder categories');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to reorder categories: Simulated failure' })).toBeVisible();
     // The save failed, so the list goes back to the order the server holds (decision 012).
     await expect.poll(order).toEqual([first.title, second.title]);
 
     await failApi(page, `**/api/categories/${first.id}`, 'DELETE');
     await page.getByRole('button', { name: `Delete ${first.title}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => alerts).toContain('Failed to delete category');
+    await page.getByRole('dialog', { name: 'Delete Category' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete Category' }).getByRole('alert')).toHaveText('Failed to delete category: Simulated failure');
+    await page.getByRole('dialog', { name: 'Delete Category' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('row').filter({ hasText: first.title })).toHaveCount(1);
 
     await failApi(page, `**/api/categories/${first.id}`, 'PUT');
     await page.getByRole('link', { name: `Edit ${first.title}` }).click();
     await page.getByRole('region', { name: 'Content' }).getByLabel('Description').fill('changed');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect.poll(() => alerts).toContain('Failed to save category');
+    await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('Failed to save category: Simulated failure');
+    // Every failure was said on the page: no browser alert.
+    expect(alerts).toEqual([]);
     await expect(page.getByRole('button', { name: 'Update' }).first()).toBeEnabled();
     await expect(page).toHaveURL(new RegExp(`/admin/categories/${first.id}$`));
   } finally {

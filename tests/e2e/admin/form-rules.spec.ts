@@ -1,5 +1,5 @@
 import type { HeroConfig, Product, Theme } from '../../../src/shared/schemas';
-import { expect, failApi, nextDialogMessage, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+import { expect, failApi, openAdmin, pngFile, productInput, test, unique } from './fixtures';
 
 /** Rules of spec §4 and §5 that hold on every form: slug, Saving.../Saved, hex commits, refused saves. */
 
@@ -73,6 +73,11 @@ test('the hex field commits only # and six hex digits; until then the preview an
     sent = route.request().postDataJSON() as Theme;
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: sent }) });
   });
+  // Not a colour yet: Save refuses rather than store the last good one and say "saved" (issue 12).
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByText('1 field needs attention before saving')).toBeVisible();
+  expect(sent).toBeUndefined();
+  await hex.fill('#0a1b2c');
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeVisible();
   expect(sent?.primaryColor).toBe('#0a1b2c');
@@ -98,9 +103,8 @@ test('category save: "Saving..." while busy; a refused save focuses the first in
   const saving = page.getByRole('button', { name: 'Saving...' });
   await expect(saving).toHaveCount(2);
   for (const button of await saving.all()) await expect(button).toBeDisabled();
-  const alert = nextDialogMessage(page);
   release();
-  expect(await alert).toBe('Failed to save category');
+  await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('Failed to save category: Simulated failure');
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(2);
 });
 
@@ -154,7 +158,7 @@ test('gallery: uploads take orders after the current highest; a non-image file i
       await pngFile('after-1.png', [1, 2, 3]),
       { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') },
     ]);
-    await expect(info.getByRole('alert')).toHaveText('1 file(s) failed to upload');
+    await expect(info.getByRole('alert')).toHaveText('1 file(s) failed to upload: clip.mp4 (Unsupported file type: images may be JPEG, PNG, WEBP, GIF or AVIF)');
     await expect(info.getByRole('list', { name: 'Gallery' }).getByRole('img')).toHaveCount(3);
     const saved = page.waitForRequest((request) => request.url().endsWith(`/api/products/${product.id}`) && request.method() === 'PUT');
     await page.getByRole('button', { name: 'Update' }).first().click();

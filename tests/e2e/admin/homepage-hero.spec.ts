@@ -129,12 +129,12 @@ test('an image picker shows the server refusal of a wrong type and of an oversiz
   // A failure without an explanation (e.g. a proxy's HTML error page).
   await page.route('**/api/upload/image', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
   await hero.getByLabel('Hero Image', { exact: true }).setInputFiles(await pngFile('proxy.png'));
-  await expect(hero.getByRole('alert')).toHaveText('Upload failed');
+  await expect(hero.getByRole('alert')).toHaveText('Upload failed (proxy.png)');
   await page.unroute('**/api/upload/image');
 
   await abortApi(page, '**/api/upload/image', 'POST');
   await hero.getByLabel('Hero Image', { exact: true }).setInputFiles(await pngFile('ok.png'));
-  await expect(hero.getByRole('alert')).toHaveText('Upload failed: Upload error');
+  await expect(hero.getByRole('alert')).toHaveText('Upload failed: Upload error (ok.png)');
 });
 
 test('logging out from a form with unsaved changes warns in the dialog, then leaves without a second prompt', async ({ adminPage: page }) => {

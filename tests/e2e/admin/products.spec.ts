@@ -17,7 +17,8 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     const info = page.getByRole('region', { name: 'Information' });
     const classification = page.getByRole('region', { name: 'Classification' });
     const hero = page.getByRole('region', { name: 'Hero' });
-    await expect(classification.getByRole('button', { name: 'Classification' })).toHaveAttribute('aria-expanded', 'false');
+    // Categories and tags are in the main flow, not folded away (issue 12).
+    await expect(classification.getByRole('button', { name: 'Classification' })).toHaveAttribute('aria-expanded', 'true');
     await expect(hero.getByRole('button', { name: 'Hero', exact: true })).toHaveAttribute('aria-expanded', 'false');
 
     await info.getByLabel('Title', { exact: true }).fill(title);
@@ -29,7 +30,7 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await page.keyboard.type('A product written by the admin suite.');
     await info.getByLabel('Tile Image', { exact: true }).setInputFiles(await pngFile('cover.png', [30, 60, 200]));
     await expect(info.getByRole('img', { name: 'Tile Image preview' })).toHaveAttribute('src', /^\/uploads\//);
-    await info.getByLabel('Intro Link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await info.getByLabel('Intro Link URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
 
     // Three images in parallel, then reorder and remove.
     const uploads: string[] = [];
@@ -56,7 +57,6 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await expect.poll(() => tiles.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([c, b]);
     await info.getByRole('switch', { name: 'Dark Mode' }).check();
 
-    await classification.getByRole('button', { name: 'Classification' }).click();
     await classification.getByLabel(category.title).check();
     const search = classification.getByLabel('Search tags');
     await search.fill(`  ${tagTitle}  `);
@@ -127,7 +127,6 @@ test('required fields, tag search by case-insensitive substring, and no duplicat
   await expect(info.getByText('is required')).toHaveCount(7);
 
   const classification = page.getByRole('region', { name: 'Classification' });
-  await classification.getByRole('button', { name: 'Classification' }).click();
   const search = classification.getByLabel('Search tags');
   await search.fill('   ');
   await expect(classification.getByRole('button', { name: /^Create tag/ })).toHaveCount(0);
@@ -183,14 +182,16 @@ test('product alerts and messages: gallery failures, tag creation failure, reord
     await openAdmin(page, '/admin/products');
     await failApi(page, '**/api/products/reorder/bulk', 'PUT');
     await keyboardMove(page, `Reorder ${second.title}`, 'ArrowUp');
-    await expect.poll(() => alerts).toContain('Failed to reorder products');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to reorder products: Simulated failure' })).toBeVisible();
     // The save failed, so the list goes back to the order the server holds (decision 012).
     await expect(page.locator('tbody tr').filter({ hasText: first.title }).locator('xpath=following-sibling::tr[1]')).toContainText(second.title);
 
     await failApi(page, `**/api/products/${first.id}`, 'DELETE');
     await page.getByRole('button', { name: `Delete ${first.title}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => alerts).toContain('Failed to delete product');
+    // The reason shows in the dialog, which stays open to try again or cancel.
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Failed to delete product: Simulated failure');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('row').filter({ hasText: first.title })).toHaveCount(1);
 
     await page.getByRole('link', { name: `Edit ${first.title}` }).click();
@@ -204,11 +205,10 @@ test('product alerts and messages: gallery failures, tag creation failure, reord
         : route.fallback();
     });
     await info.getByLabel('Gallery Images').setInputFiles([await pngFile('x1.png'), await pngFile('x2.png'), await pngFile('x3.png')]);
-    await expect(info.getByRole('alert')).toHaveText('2 file(s) failed to upload');
+    await expect(info.getByRole('alert')).toHaveText(/^2 file\(s\) failed to upload: x\d\.png \(Disk full\), x\d\.png \(Disk full\)$/);
     await expect(info.getByRole('list', { name: 'Gallery' }).getByRole('img')).toHaveCount(1);
 
     const classification = page.getByRole('region', { name: 'Classification' });
-    await classification.getByRole('button', { name: 'Classification' }).click();
     await failApi(page, '**/api/tags', 'POST');
     const tagTitle = unique('never-created');
     await classification.getByLabel('Search tags').fill(tagTitle);
@@ -220,7 +220,9 @@ test('product alerts and messages: gallery failures, tag creation failure, reord
 
     await failApi(page, `**/api/products/${first.id}`, 'PUT');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect.poll(() => alerts).toContain('Failed to save product');
+    await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('Failed to save product: Simulated failure');
+    // Every failure was said on the page: no browser alert.
+    expect(alerts).toEqual([]);
     await expect(page).toHaveURL(new RegExp(`/admin/products/${first.id}$`));
   } finally {
     await api.remove(`/api/products/${first.id}`);

@@ -13,6 +13,7 @@ import {
   CATEGORY_NOT_FOUND,
   createCategory,
   deleteCategory,
+  getCategoryById,
   getCategoryBySlug,
   getCategoryVersioned,
   listCategories,
@@ -20,6 +21,7 @@ import {
   reorderCategories,
   updateCategory,
 } from './category.service';
+import { categoryUsage } from './category-usage';
 
 const IdParams = z.object({ id: IdSchema });
 // A string that cannot be a slug simply matches no category.
@@ -53,6 +55,12 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw notFound(CATEGORY_NOT_FOUND);
     sendEtag(reply, found.version);
     return ok(found.item);
+  });
+
+  // Admin-only: the delete dialog says how many products would be left in no category.
+  app.get('/:id/usage', { schema: { params: IdParams } }, async (request) => {
+    if (!(await getCategoryById(db, 'admin', request.params.id))) throw notFound(CATEGORY_NOT_FOUND);
+    return ok(await categoryUsage(db, request.params.id));
   });
 
   app.post('/', { schema: { body: CategoryInputSchema } }, async (request, reply) => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { CategoryRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badField, conflict, notFound } from '../../http/errors';
 import { editConflict, type Versioned } from '../../http/etag';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
@@ -106,7 +106,7 @@ function contentColumns(input: ReturnType<typeof CategoryInputSchema.parse>) {
 
 function publishing(data: CategoryInput, current: CategoryRow | undefined) {
   const columns = publishColumns(data, current);
-  if ('error' in columns) throw badRequest(columns.error);
+  if ('error' in columns) throw badField(columns.error);
   return columns;
 }
 
@@ -115,7 +115,7 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     // The slug is the only unique column besides the generated id.
-    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN, 'slug');
     throw error;
   }
 }

@@ -12,6 +12,8 @@ import { MEDIA_NOT_FOUND, findMediaRow, getMediaItem, listMedia, listMediaPage, 
 import { describeUsages, findUsages } from './media-usage';
 import { describeImages, MAX_IMAGE_INFO_URLS } from './image-info';
 import { variantQueueCounts } from './variant-queue';
+import { acceptedTypes } from './sniff-type';
+import type { UploadLimits } from '../../../shared/upload-limits';
 
 const IdParams = z.object({ id: IdSchema });
 
@@ -37,6 +39,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const { limit, cursor, q, type } = request.query;
     if (!wantsPage(request.query)) return ok(await listMedia(db, { q, type }));
     return okPage(await listMediaPage(db, { q, type, cursor, limit: limit ?? DEFAULT_PAGE_LIMIT }));
+  });
+
+  // Admin-only: the pickers state these limits and check a file against them before sending it.
+  app.get('/upload-limits', async () => {
+    const limits: UploadLimits = {
+      image: { maxBytes: config.maxImageBytes, types: acceptedTypes('image') },
+      video: { maxBytes: config.maxVideoBytes, types: acceptedTypes('video') },
+    };
+    return ok(limits);
   });
 
   app.get('/variants/status', async () => ok(await variantQueueCounts(db)));

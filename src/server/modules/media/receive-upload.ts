@@ -5,6 +5,7 @@ import type { MediaStore } from './media-store';
 import { newMediaKey, recordMedia, type NewMedia, type StoredMedia } from './media.service';
 import { SNIFF_BYTES, sniffType, type MediaKind } from './sniff-type';
 import { stripImageMetadata } from './strip-metadata';
+import { tooLargeText } from '../../../shared/upload-limits';
 
 export type UploadPolicy = {
   accept: readonly MediaKind[];
@@ -14,10 +15,7 @@ export type UploadPolicy = {
   unsupportedMessage: string;
 };
 
-export const megabytesText = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`;
-
-const tooLarge = (kind: MediaKind, limit: number) =>
-  payloadTooLarge(`File is too large: ${kind === 'image' ? 'images' : 'videos'} may be at most ${megabytesText(limit)}`);
+const tooLarge = (kind: MediaKind, limit: number) => payloadTooLarge(tooLargeText(kind, limit));
 
 /** The most bytes any accepted file may have, for the multipart parser's own cut-off. */
 export function largestAllowed(policy: UploadPolicy): number {

@@ -50,6 +50,12 @@ function ftypBrands(bytes: Uint8Array): string[] | null {
   return brands;
 }
 
+/** The MIME types recognised for one kind, as the admin's pickers state them. */
+export const acceptedTypes = (kind: MediaKind): string[] =>
+  Object.values(TYPES)
+    .filter((type) => type.kind === kind)
+    .map((type) => type.mimeType);
+
 export function sniffType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return TYPES.jpeg;
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return TYPES.png;

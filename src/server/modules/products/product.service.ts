@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badField, conflict, notFound } from '../../http/errors';
 import { editConflict, type Versioned } from '../../http/etag';
 import { ProductInputSchema, type Product, type ProductInput } from '../../../shared/schemas/product';
 import type { ReorderItem } from '../../../shared/schemas/category';
@@ -49,10 +49,10 @@ function cleanInput(input: ProductInput): CleanProduct {
   const data = ProductInputSchema.parse(input);
   const description = sanitizeRichHtml(data.description);
   // Markup that was all script or event handlers leaves nothing to show.
-  if (isBlankHtml(description)) throw badRequest('description: is required');
+  if (isBlankHtml(description)) throw badField('description: is required');
   const gallery = [...data.gallery].sort((a, b) => a.order - b.order);
   const problem = priceProblem(data.price, data.currency);
-  if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
+  if (problem) throw badField(`${problem.field}: ${problem.message}`);
   return {
     columns: {
       slug: data.slug,
@@ -84,17 +84,17 @@ function priceColumns(price: number | null | undefined, currency: string | null 
 
 function publishing(data: CleanProduct['data'], current: ProductRow | undefined) {
   const columns = publishColumns(data, current);
-  if ('error' in columns) throw badRequest(columns.error);
+  if ('error' in columns) throw badField(columns.error);
   return columns;
 }
 
 async function assertLinksExist(db: Db, links: ProductLinks): Promise<void> {
   const categories = await selectExistingCategoryIds(db, links.categories);
   const unknownCategory = links.categories.find((id) => !categories.has(id));
-  if (unknownCategory !== undefined) throw badRequest(`categories: unknown category id ${unknownCategory}`);
+  if (unknownCategory !== undefined) throw badField(`categories: unknown category id ${unknownCategory}`);
   const tags = await selectExistingTagIds(db, links.tags);
   const unknownTag = links.tags.find((id) => !tags.has(id));
-  if (unknownTag !== undefined) throw badRequest(`tags: unknown tag id ${unknownTag}`);
+  if (unknownTag !== undefined) throw badField(`tags: unknown tag id ${unknownTag}`);
 }
 
 async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
@@ -102,7 +102,7 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     // Ids are generated and links deduplicated, so a unique violation can only be the slug.
-    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN, 'slug');
     throw error;
   }
 }

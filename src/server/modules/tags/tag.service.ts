@@ -40,7 +40,7 @@ async function mapTitleConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(TITLE_TAKEN);
+    if (isUniqueViolation(error)) throw conflict(TITLE_TAKEN, 'title');
     throw error;
   }
 }

@@ -3,10 +3,12 @@ import { RouterProvider } from 'react-router/dom';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { clearTokens, verifyStoredToken } from '../features/auth/api/auth';
 import { LoginScreen } from '../features/auth/components/login-screen';
+import { SessionExpiredDialog } from '../components/layout/session-expired-dialog';
 import { UNAUTHORIZED_EVENT } from '../lib/admin-api';
 import { createAdminRouter } from './router';
 
-type AuthStatus = 'checking' | 'anonymous' | 'admin';
+/** `expired`: the session ended while the admin was open; its screens stay, under a sign-in dialog. */
+type AuthStatus = 'checking' | 'anonymous' | 'admin' | 'expired';
 
 /** Loading screen, then the login screen or the admin shell (spec §2, §4). */
 export function AdminApp() {
@@ -20,7 +22,7 @@ export function AdminApp() {
     });
     const expired = () => {
       clearTokens();
-      setStatus('anonymous');
+      setStatus((current) => (current === 'admin' || current === 'expired' ? 'expired' : 'anonymous'));
     };
     window.addEventListener(UNAUTHORIZED_EVENT, expired);
     return () => {
@@ -30,11 +32,17 @@ export function AdminApp() {
   }, []);
 
   useEffect(() => {
+    if (status === 'expired') return;
     document.title = status === 'admin' ? 'Admin Panel' : 'Admin Login';
   }, [status]);
 
   if (status === 'checking') return <LoadingScreen />;
   if (status === 'anonymous') return <LoginScreen onLoggedIn={() => setStatus('admin')} />;
   router.current ??= createAdminRouter();
-  return <RouterProvider router={router.current} />;
+  return (
+    <>
+      <RouterProvider router={router.current} />
+      {status === 'expired' ? <SessionExpiredDialog onSignedIn={() => setStatus('admin')} /> : null}
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
-import { uploadWithProgress, wrongTypeMessage, type UploadKind } from '../lib/upload-progress';
+import { uploadWithProgress, type UploadKind } from '../lib/upload-progress';
+import { fileRefusal, loadUploadLimits } from '../lib/upload-limits';
 
+export type UploadFailure = { name: string; error: string | undefined };
 export type UploadEntry = { key: number; name: string; progress: number; error: string | null };
 
 type Options = {
@@ -10,7 +12,7 @@ type Options = {
   /** Told of each stored file, in the order the uploads finish. */
   onUploaded?: (url: string) => void;
   /** Told instead of listing the failure beside the file (a single-image field shows it as its own error). */
-  onFailed?: (error: string | undefined) => void;
+  onFailed?: (error: string | undefined, fileName: string) => void;
 };
 
 /**
@@ -25,16 +27,21 @@ export function useUploads({ kind, shared, onUploaded, onFailed }: Options) {
   const update = (key: number, change: Partial<UploadEntry> | null) =>
     setEntries((current) => (change ? current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)) : current.filter((entry) => entry.key !== key)));
 
-  /** Uploads every file at once; resolves to their URLs in the order given (null where one failed). */
-  const start = async (files: File[]): Promise<{ urls: Array<string | null>; failed: number }> => {
-    let failed = 0;
+  /**
+   * Uploads every file at once; resolves to their URLs in the order given (null where one failed)
+   * and the failures, each with the file's name and the reason. A file over the server's limits
+   * or of a type it refuses fails here, before a byte is sent.
+   */
+  const start = async (files: File[]): Promise<{ urls: Array<string | null>; failed: number; failures: UploadFailure[] }> => {
+    const failures: UploadFailure[] = [];
+    const limits = await loadUploadLimits();
     const urls = await Promise.all(
       files.map(async (file): Promise<string | null> => {
         const key = nextKey.current++;
-        const refused = wrongTypeMessage(file, kind);
+        const refused = fileRefusal(file, kind, limits);
         if (refused) {
-          failed++;
-          if (onFailed) onFailed(refused);
+          failures.push({ name: file.name, error: refused });
+          if (onFailed) onFailed(refused, file.name);
           else setEntries((current) => [...current, { key, name: file.name, progress: 0, error: refused }]);
           return null;
         }
@@ -48,14 +55,17 @@ export function useUploads({ kind, shared, onUploaded, onFailed }: Options) {
           onUploaded?.(outcome.url);
           return outcome.url;
         }
-        failed++;
         if (outcome.error === 'Cancelled' || onFailed) update(key, null);
         else update(key, { error: outcome.error ?? 'Upload failed' });
-        if (outcome.error !== 'Cancelled') onFailed?.(outcome.error);
+        // A cancel is the user's own choice, not a failure to report.
+        if (outcome.error !== 'Cancelled') {
+          failures.push({ name: file.name, error: outcome.error });
+          onFailed?.(outcome.error, file.name);
+        }
         return null;
       }),
     );
-    return { urls, failed };
+    return { urls, failed: failures.length, failures };
   };
 
   return {

@@ -11,6 +11,8 @@ type Props = {
   /** Empty text is a valid value (meaning "use the default"). */
   allowEmpty?: boolean;
   error?: string;
+  /** Told whether the text typed is a colour: while it is not, the form holds the last good one and must not save. */
+  onValidity?: (valid: boolean) => void;
 };
 
 /**
@@ -18,7 +20,7 @@ type Props = {
  * is # followed by exactly six hex digits (spec §5); until then the picker
  * keeps the last good colour.
  */
-export function HexColorField({ label, value, onChange, allowEmpty = false, error }: Props) {
+export function HexColorField({ label, value, onChange, allowEmpty = false, error, onValidity }: Props) {
   const id = useId();
   const [text, setText] = useState(value);
   const [invalid, setInvalid] = useState(false);
@@ -31,9 +33,11 @@ export function HexColorField({ label, value, onChange, allowEmpty = false, erro
     setText(next);
     if (HEX_COLOR_PATTERN.test(next) || (allowEmpty && next === '')) {
       setInvalid(false);
+      onValidity?.(true);
       onChange(next);
     } else {
       setInvalid(true);
+      onValidity?.(false);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { uploadFailureText } from '../../lib/upload';
+import { fileFailureText, limitsText, useUploadLimits } from '../../lib/upload-limits';
 import { useUploads } from '../../hooks/use-uploads';
 import { DropZone } from '../media/drop-zone';
 import { LibraryDialog } from '../media/library-dialog';
@@ -17,11 +17,15 @@ type Props = {
 
 type PickerProps = Props & { kind: 'image' | 'video' };
 
+/** A link to a video site (shown embedded on the page), not a file a <video> element can preview. */
+const isVideoSiteLink = (value: string) => /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be|vimeo\.com)\//i.test(value);
+
 /**
  * One image or video: upload it (file input, drag-and-drop or paste, with a
  * progress bar and a cancel), choose it from the media library, or paste a
- * link. The server checks type and size from the bytes, so its refusal (415,
- * 413) is shown verbatim.
+ * link. The server's type and size limits are stated under the field and a
+ * file outside them is refused before it is sent; the server checks the
+ * bytes anyway, and its refusal (415, 413) is shown verbatim, with the file's name.
  */
 function MediaPicker({ kind, label, value, onChange, hint, error, required }: PickerProps) {
   const id = useId();
@@ -31,8 +35,9 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
   const uploads = useUploads({
     kind,
     onUploaded: (url) => onChange(url),
-    onFailed: (message) => setUploadError(uploadFailureText(message)),
+    onFailed: (message, fileName) => setUploadError(fileFailureText(fileName, message)),
   });
+  const limits = limitsText(kind, useUploadLimits());
   const shownError = uploadError ?? error;
 
   const pick = async (files: File[]) => {
@@ -57,6 +62,8 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
             {value ? (
               kind === 'image' ? (
                 <img src={value} alt={`${label} preview`} />
+              ) : isVideoSiteLink(value) ? (
+                <span className="adm-media__empty">Video-site link</span>
               ) : (
                 <video src={value} muted controls preload="metadata" aria-label={`${label} preview`} />
               )
@@ -74,7 +81,7 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
               className="adm-media__file"
               disabled={uploads.uploading}
               aria-invalid={shownError ? true : undefined}
-              aria-describedby={describedBy(id, hint, shownError ?? undefined)}
+              aria-describedby={[describedBy(id, hint, shownError ?? undefined), limits ? `${id}-limits` : ''].filter(Boolean).join(' ') || undefined}
               onChange={(event) => void pick(Array.from(event.target.files ?? []))}
             />
             <p className="adm-dropzone__hint">or drop a file here, or paste one</p>
@@ -109,6 +116,11 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
       {hint ? (
         <p className="adm-field__hint" id={`${id}-hint`}>
           {hint}
+        </p>
+      ) : null}
+      {limits ? (
+        <p className="adm-field__hint adm-field__limits" id={`${id}-limits`}>
+          {limits}
         </p>
       ) : null}
       {shownError ? (

@@ -10,23 +10,32 @@ import { createPreview } from '../../lib/publishing';
  */
 export function PreviewButton({ request }: { request: () => PreviewRequest }) {
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const open = async () => {
     const tab = window.open('about:blank', '_blank');
     setBusy(true);
+    setError(null);
     try {
       const { url } = await createPreview(request());
       if (tab) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
-    } catch (error) {
+    } catch (failure) {
       tab?.close();
-      window.alert(errorMessage(error, 'Failed to create preview'));
+      setError(errorMessage(failure, 'Failed to create preview'));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className="adm-button" onClick={() => void open()} disabled={busy}>
-      {busy ? 'Opening...' : 'Preview'}
-    </button>
+    <>
+      {error ? (
+        <span className="adm-save-summary" role="alert">
+          {error}
+        </span>
+      ) : null}
+      <button type="button" className="adm-button" onClick={() => void open()} disabled={busy}>
+        {busy ? 'Opening...' : 'Preview'}
+      </button>
+    </>
   );
 }

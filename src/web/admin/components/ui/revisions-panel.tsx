@@ -14,16 +14,18 @@ export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBas
   const [reload, setReload] = useState(0);
   const state = useLoad(() => listRevisions(base), `${base} ${reload}`);
   const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const restore = async (entry: RevisionEntry) => {
     if (dirty && !window.confirm('Restoring replaces your unsaved changes. Continue?')) return;
     setBusy(entry.id);
+    setFailure(null);
     try {
       await restoreRevision(base, entry.id);
       setReload((n) => n + 1);
       onRestored();
     } catch (error) {
-      window.alert(errorMessage(error, 'Failed to restore revision'));
+      setFailure(errorMessage(error, 'Failed to restore revision'));
     } finally {
       setBusy(null);
     }
@@ -31,6 +33,11 @@ export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBas
 
   return (
     <CollapsibleSection title="Revisions" defaultOpen={false}>
+      {failure ? (
+        <p className="adm-field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
       {state.status === 'loading' ? <p className="adm-field__hint">Loading revisions...</p> : null}
       {state.status === 'error' ? <p className="adm-field__error">Failed to load revisions</p> : null}
       {state.status === 'ready' && state.data.length === 0 ? <p className="adm-field__hint">No revisions yet.</p> : null}

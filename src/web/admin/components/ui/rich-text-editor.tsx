@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type Quill from 'quill';
-import { uploadEditorImage, uploadFailureText } from '../../lib/upload';
+import { uploadEditorImage } from '../../lib/upload';
+import { fileFailureText, fileRefusal, limitsText, loadUploadLimits, useUploadLimits } from '../../lib/upload-limits';
+import { TAB_LEAVES_EDITOR, makeToolbarOneTabStop } from './rich-text-keyboard';
 import { LibraryDialog } from '../media/library-dialog';
 import { RequiredMark } from './form-field';
 
@@ -30,6 +32,7 @@ function labelToolbar(container: HTMLElement, label: string) {
   if (!toolbar) return;
   toolbar.setAttribute('role', 'toolbar');
   toolbar.setAttribute('aria-label', `${label} formatting`);
+  makeToolbarOneTabStop(toolbar as HTMLElement);
   for (const picker of toolbar.querySelectorAll<HTMLElement>('.ql-picker')) {
     const name = Object.entries(PICKER_NAMES).find(([className]) => picker.classList.contains(className))?.[1];
     if (name) picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
@@ -56,7 +59,13 @@ function findImage(quill: Quill, src: string): number {
   return -1;
 }
 
-function insertUploadedImage(quill: Quill, file: File) {
+/** Told of a failed image upload (null: the next try began), shown under the editor: no alert() in the admin. */
+type Report = (failure: string | null) => void;
+
+async function insertUploadedImage(quill: Quill, file: File, report: Report) {
+  report(null);
+  const refused = fileRefusal(file, 'image', await loadUploadLimits());
+  if (refused) return report(fileFailureText(file.name, refused));
   const range = quill.getSelection(true);
   const index = range ? range.index : quill.getLength() - 1;
   const placeholder = placeholderImage();
@@ -71,17 +80,17 @@ function insertUploadedImage(quill: Quill, file: File) {
     (outcome) => {
       const at = removePlaceholder();
       if (outcome.success) quill.insertEmbed(at >= 0 ? at : index, 'image', outcome.url, 'user');
-      else window.alert(uploadFailureText(outcome.error));
+      else report(fileFailureText(file.name, outcome.error));
     },
     (error: unknown) => {
       console.error(error);
       removePlaceholder();
-      window.alert('Image upload failed');
+      report(`Image upload failed (${file.name})`);
     },
   );
 }
 
-function chooseImage(quill: Quill) {
+function chooseImage(quill: Quill, report: Report) {
   const input = document.createElement('input');
   input.type = 'file';
   input.accept = 'image/*';
@@ -89,7 +98,7 @@ function chooseImage(quill: Quill) {
   input.addEventListener('change', () => {
     const file = input.files?.[0];
     input.remove();
-    if (file) insertUploadedImage(quill, file);
+    if (file) void insertUploadedImage(quill, file, report);
   });
   document.body.appendChild(input);
   input.click();
@@ -119,6 +128,8 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
   const initialValue = useRef(value);
   const [ready, setReady] = useState(false);
   const [choosing, setChoosing] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const limits = limitsText('image', useUploadLimits());
   // Where the cursor was when the library opened: the dialog takes the focus, and the selection with it.
   const insertAt = useRef(0);
 
@@ -145,7 +156,10 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
       container.appendChild(mountPoint);
       const quill: Quill = new QuillClass(mountPoint, {
         theme: 'snow',
-        modules: { toolbar: { container: TOOLBAR, handlers: { image: () => chooseImage(quill) } } },
+        modules: {
+          toolbar: { container: TOOLBAR, handlers: { image: () => chooseImage(quill, setUploadError) } },
+          keyboard: { bindings: TAB_LEAVES_EDITOR },
+        },
       });
       labelToolbar(container, label);
       if (initialValue.current) quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
@@ -202,9 +216,15 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
         Insert image from library
       </button>
       {choosing ? <LibraryDialog kind="image" label="an image" onClose={() => setChoosing(false)} onChoose={insertFromLibrary} /> : null}
+      {limits ? <p className="adm-field__hint">Images: {limits}</p> : null}
       {error ? (
         <p className="adm-field__error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {uploadError ? (
+        <p className="adm-field__error" role="alert">
+          {uploadError}
         </p>
       ) : null}
     </div>

@@ -95,10 +95,11 @@ export function useSortableItem(id: string, label: string) {
   return { setNodeRef, style, handle, isDragging };
 }
 
-export function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+export function SortableRow({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
   const { setNodeRef, style, handle, isDragging } = useSortableItem(id, label);
+  const classes = [isDragging ? 'adm-row--dragging' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <tr ref={setNodeRef} style={style} className={isDragging ? 'adm-row--dragging' : undefined}>
+    <tr ref={setNodeRef} style={style} className={classes || undefined} data-row-id={id}>
       <td className="adm-table__handle">{handle}</td>
       {children}
     </tr>

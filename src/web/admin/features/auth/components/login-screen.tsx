@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { login } from '../api/auth';
 
-export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
+/** `notice`: why the sign-in is asked again (a session that expired mid-edit), said in place of the subtitle. */
+export function LoginScreen({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string }) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -32,7 +33,13 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: () => void }) {
         <h1 id={`${id}-title`} className="adm-login__title">
           Welcome Back
         </h1>
-        <p className="adm-login__subtitle">Sign in to manage your website</p>
+        {notice ? (
+          <p className="adm-alert adm-alert--warning" role="alert">
+            {notice}
+          </p>
+        ) : (
+          <p className="adm-login__subtitle">Sign in to manage your website</p>
+        )}
         {error ? (
           <p className="adm-alert adm-alert--error" role="alert">
             {error}

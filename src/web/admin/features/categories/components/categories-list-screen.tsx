@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Category, PublishStatus } from '../../../../../shared/schemas';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
 import { ListRow } from '../../../components/ui/list-row';
-import { DeleteDialog } from '../../../components/ui/delete-dialog';
+import { CreatedNotice, useCreatedItem, useRevealCreatedRow } from '../../../components/ui/created-notice';
+import { CategoryDeleteDialog } from './category-delete-dialog';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, RowActions } from '../../../components/ui/row-actions';
@@ -18,6 +19,8 @@ import { deleteCategory, listCategories, reorderCategories } from '../api/catego
 export default function CategoriesListScreen() {
   const [status, setStatus] = useState<PublishStatus | ''>('');
   const state = useLoad(() => listCategories(status || undefined), `categories ${status}`);
+  const created = useCreatedItem();
+  useRevealCreatedRow(created, state.status === 'ready');
   return (
     <div className="adm-page">
       <PageHeader
@@ -29,16 +32,17 @@ export default function CategoriesListScreen() {
           </Link>
         }
       />
+      <CreatedNotice created={created} noun="Category" />
       <StatusFilter value={status} onChange={setStatus} />
       {state.status === 'loading' ? <InlineLoading /> : null}
       {state.status === 'error' ? <LoadError what="categories" /> : null}
-      {state.status === 'ready' ? <CategoriesTable key={status} initial={state.data} reorderable={status === ''} /> : null}
+      {state.status === 'ready' ? <CategoriesTable key={status} initial={state.data} reorderable={status === ''} createdId={created?.id} /> : null}
     </div>
   );
 }
 
-function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorderable: boolean }) {
-  const { items, setItems, move } = useSortableList(initial, reorderCategories, 'Failed to reorder categories', () => listCategories());
+function CategoriesTable({ initial, reorderable, createdId }: { initial: Category[]; reorderable: boolean; createdId: string | undefined }) {
+  const { items, setItems, move, error } = useSortableList(initial, reorderCategories, 'Failed to reorder categories', () => listCategories());
   const removal = usePendingDelete(deleteCategory, setItems, 'Failed to delete category');
 
   if (items.length === 0) {
@@ -53,6 +57,11 @@ function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorde
   }
   return (
     <>
+      {error ? (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="adm-table-wrap">
         <ReorderContext ids={items.map((item) => item.id)} onMove={move} labelOf={(id) => items.find((item) => item.id === id)?.title ?? 'category'}>
           <table className="adm-table">
@@ -70,7 +79,7 @@ function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorde
             </thead>
             <tbody>
               {items.map((category) => (
-                <ListRow key={category.id} id={category.id} label={category.title} reorderable={reorderable}>
+                <ListRow key={category.id} id={category.id} label={category.title} reorderable={reorderable} highlighted={category.id === createdId}>
                   <td>
                     {category.tileImage ? <img className="adm-thumb" src={category.tileImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}
                   </td>
@@ -93,7 +102,7 @@ function CategoriesTable({ initial, reorderable }: { initial: Category[]; reorde
           </table>
         </ReorderContext>
       </div>
-      <DeleteDialog removal={removal} title="Delete Category" question="Are you sure you want to delete this category?" />
+      <CategoryDeleteDialog removal={removal} />
     </>
   );
 }

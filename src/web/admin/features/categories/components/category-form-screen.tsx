@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   CategoryInputSchema,
@@ -20,16 +20,20 @@ import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
-import { isEditConflict } from '../../../lib/admin-api';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
+import { SaveSummary } from '../../../components/ui/save-summary';
+import { createdState } from '../../../components/ui/created-notice';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import { useLoad } from '../../../hooks/use-load';
+import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
+import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
 import { createCategory, getCategory, listCategories, updateCategory } from '../api/categories';
 
@@ -103,6 +107,14 @@ export const parseItemsPerRow = (text: string) => {
   return Number.isNaN(value) ? DEFAULT_ITEMS_PER_ROW : value;
 };
 
+const categoryInput = (form: CategoryForm) => ({ ...form, itemsPerRow: parseItemsPerRow(form.itemsPerRow) });
+
+function validateCategory(form: CategoryForm): FieldErrors {
+  const parsed = CategoryInputSchema.safeParse(categoryInput(form));
+  const scheduleError = publishAtError(form);
+  return { ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) };
+}
+
 export default function CategoryFormScreen() {
   const { id } = useParams();
   // Moves when a revision is restored: the editor reloads what is now stored.
@@ -129,48 +141,58 @@ type EditorProps = { title: string; id: string | null; initial: CategoryForm; on
 function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFocusFirstError(errors);
+  const validation = useFormErrors(form, validateCategory);
+  const { errors } = validation;
+  useFocusFirstError(validation.refused);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
-  const input = () => ({ ...form, itemsPerRow: parseItemsPerRow(form.itemsPerRow) });
+  const input = () => categoryInput(form);
   const set = <K extends keyof CategoryForm>(key: K) => (value: CategoryForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
+    setFailure(null);
     const parsed = CategoryInputSchema.safeParse(input());
-    const scheduleError = publishAtError(form);
-    if (!parsed.success || scheduleError) {
-      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) });
-      return;
-    }
-    setErrors({});
+    if (!validation.check() || !parsed.success) return;
     setSaving(true);
     try {
-      if (id) await updateCategory(id, parsed.data);
-      else await createCategory(parsed.data);
+      if (id) {
+        await updateCategory(id, parsed.data);
+        allowNextNavigation();
+        navigate(paths.categories);
+        return;
+      }
+      const created = await createCategory(parsed.data);
       allowNextNavigation();
-      navigate(paths.categories);
+      const viewHref = paths.publicCategory(created.slug);
+      navigate(paths.categories, { state: createdState({ id: created.id, title: created.title, viewHref, addHref: paths.newCategory }) });
     } catch (error) {
       console.error(error);
       setSaving(false);
-      // Another window saved this category since it was opened here: say so, rather than the generic failure.
-      window.alert(isEditConflict(error) ? (error as Error).message : 'Failed to save category');
+      // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
+      if (!validation.fromServer(error)) setFailure(saveFailureText(error, 'Failed to save category'));
     }
   };
 
+  const summary = (announce: boolean) => (validation.invalid || failure ? <SaveSummary errors={errors} failure={failure} announce={announce} /> : null);
+
   return (
-    <form className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
       <PageHeader
         title={title}
         actions={
           <>
             {id ? <PreviewButton request={() => ({ kind: 'category', id, data: input() })} /> : null}
+            {summary(true)}
             <Link className="adm-button" to={paths.categories}>
               Cancel
             </Link>
-            <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} />
+            <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} refused={validation.invalid} />
           </>
         }
       />
@@ -238,10 +260,11 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
       />
       {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">
+        {summary(false)}
         <Link className="adm-button" to={paths.categories}>
           Cancel
         </Link>
-        <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} />
+        <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} refused={validation.invalid} />
       </div>
       <UnsavedChangesDialog blocker={blocker} />
     </form>

@@ -5,6 +5,12 @@ import { useUploads } from '../../../hooks/use-uploads';
 import { DropZone } from '../../../components/media/drop-zone';
 import { LibraryDialog } from '../../../components/media/library-dialog';
 import { UploadList } from '../../../components/media/upload-list';
+import { limitsText, useUploadLimits } from '../../../lib/upload-limits';
+import type { UploadFailure } from '../../../hooks/use-uploads';
+
+/** Spec §8's "{n} file(s) failed to upload", then each file and its reason. */
+export const galleryFailureText = (failures: UploadFailure[]) =>
+  `${failures.length} file(s) failed to upload: ${failures.map(({ name, error }) => `${name} (${error ?? 'Upload failed'})`).join(', ')}`;
 
 type Props = { value: GalleryItem[]; onChange: Dispatch<SetStateAction<GalleryItem[]>>; error?: string };
 
@@ -52,6 +58,7 @@ export function GalleryEditor({ value, onChange, error }: Props) {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [choosing, setChoosing] = useState(false);
   const uploads = useUploads({ kind: 'image', shared: true });
+  const limits = limitsText('image', useUploadLimits());
   const items = [...value].sort((a, b) => a.order - b.order);
 
   // Several files in parallel, each with its own progress; a file that is not an image counts as failed (spec §8 wording).
@@ -59,13 +66,13 @@ export function GalleryEditor({ value, onChange, error }: Props) {
     if (files.length === 0) return;
     setUploadError(null);
     setUploading(files.length);
-    const { urls, failed } = await uploads.start(files);
+    const { urls, failures } = await uploads.start(files);
     setUploading(0);
     if (input.current) input.current.value = '';
     const stored = urls.filter((url): url is string => url !== null);
     // Appended once all are done, in the order they were picked, not the order they finished.
     if (stored.length) onChange((current) => appendUploads(current, stored));
-    if (failed) setUploadError(`${failed} file(s) failed to upload`);
+    if (failures.length) setUploadError(galleryFailureText(failures));
   };
 
   const move = (from: number, to: number) => onChange(moveAndRenumber(items, from, to));
@@ -86,8 +93,13 @@ export function GalleryEditor({ value, onChange, error }: Props) {
           multiple
           disabled={uploading > 0}
           onChange={(event) => void upload(Array.from(event.target.files ?? []))}
-          aria-describedby={message ? `${id}-error` : undefined}
+          aria-describedby={[limits ? `${id}-limits` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
         />
+        {limits ? (
+          <p className="adm-field__hint" id={`${id}-limits`}>
+            {limits}
+          </p>
+        ) : null}
         {uploading > 0 ? (
           <p className="adm-field__hint" role="status">
             Uploading {uploading} file(s)...

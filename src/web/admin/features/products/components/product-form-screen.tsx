@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField, ToggleField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
-import { ImagePicker } from '../../../components/ui/media-picker';
+import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
@@ -14,25 +14,36 @@ import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
+import { SaveSummary } from '../../../components/ui/save-summary';
+import { createdState } from '../../../components/ui/created-notice';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../../hooks/use-form-errors';
 import { useLoad } from '../../../hooks/use-load';
+import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { adminRequest, isEditConflict } from '../../../lib/admin-api';
+import { adminRequest } from '../../../lib/admin-api';
 import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { saveFailureText } from '../../../lib/save-failure';
 import { toHeroConfig } from '../../../lib/hero';
 import { paths } from '../../../lib/paths';
 import { createProduct, getProduct, updateProduct } from '../api/products';
 import { listTags } from '../api/tags';
 import { GalleryEditor } from './gallery-editor';
 import { PriceField } from './price-field';
-import { TagSelector } from './tag-selector';
+import { ProductClassification } from './product-classification';
 
 type ProductForm = Omit<Product, 'id'>;
 type Loaded = { id: string | null; form: ProductForm; categories: Category[]; tags: Tag[] };
 
 const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'price', 'currency', 'description', 'mainImage', 'introVideo', 'gallery'];
+
+function validateProduct(form: ProductForm): FieldErrors {
+  const parsed = ProductInputSchema.safeParse(form);
+  const scheduleError = publishAtError(form);
+  return { ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) };
+}
 
 const blankProduct = (order: number): ProductForm => ({
   title: '',
@@ -95,8 +106,12 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
   const navigate = useNavigate();
   const [form, setForm] = useState(loaded.form);
   const [tags, setTags] = useState(loaded.tags);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFocusFirstError(errors);
+  const validation = useFormErrors(form, validateProduct);
+  const { errors } = validation;
+  useFocusFirstError(validation.refused);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(form) !== JSON.stringify(loaded.form);
   const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
@@ -104,50 +119,49 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
+    setFailure(null);
     const parsed = ProductInputSchema.safeParse(form);
-    const scheduleError = publishAtError(form);
-    if (!parsed.success || scheduleError) {
-      setErrors({ ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) });
-      return;
-    }
-    setErrors({});
+    if (!validation.check() || !parsed.success) return;
     setSaving(true);
     try {
       if (id) await updateProduct(id, parsed.data);
-      // Without an order the server appends the new product after the last one (max + 1).
-      else await createProduct({ ...parsed.data, order: undefined });
+      else {
+        // Without an order the server appends the new product after the last one (max + 1).
+        const created = await createProduct({ ...parsed.data, order: undefined });
+        allowNextNavigation();
+        const addHref = paths.newProduct;
+        navigate(paths.products, { state: createdState({ id: created.id, title: created.title, viewHref: paths.publicProduct(created.slug), addHref }) });
+        return;
+      }
       allowNextNavigation();
       navigate(paths.products);
     } catch (error) {
       console.error(error);
       setSaving(false);
-      // Another window saved this product since it was opened here: say so, rather than the generic failure.
-      window.alert(isEditConflict(error) ? (error as Error).message : 'Failed to save product');
+      // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
+      if (!validation.fromServer(error)) setFailure(saveFailureText(error, 'Failed to save product'));
     }
   };
-
-  const toggleCategory = (categoryId: string, checked: boolean) =>
-    setForm((current) => ({
-      ...current,
-      categories: checked ? [...current.categories, categoryId] : current.categories.filter((existing) => existing !== categoryId),
-    }));
 
   const buttons = (
     <>
       <Link className="adm-button" to={paths.products}>
         Cancel
       </Link>
-      <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} />
+      <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} refused={validation.invalid} />
     </>
   );
+  const summary = (announce: boolean) => (validation.invalid || failure ? <SaveSummary errors={errors} failure={failure} announce={announce} /> : null);
 
   return (
-    <form className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
       <PageHeader
         title={id ? 'Edit Product' : 'Add New Product'}
         actions={
           <>
             <PreviewButton request={() => ({ kind: 'product', id: id ?? undefined, data: form })} />
+            {summary(true)}
             {buttons}
           </>
         }
@@ -177,10 +191,10 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         <RichTextEditor label="Description" required value={form.description} onChange={set('description')} error={errors.description} />
         <div className="adm-grid-2">
           <ImagePicker label="Tile Image" required value={form.mainImage} onChange={set('mainImage')} error={errors.mainImage} />
-          <TextField
+          <VideoPicker
             label="Intro Link"
             required
-            hint="A video-site link (shown embedded) or a video file URL"
+            hint="Upload a video, or paste a video-site link (shown embedded) or a video file URL"
             value={form.introVideo}
             onChange={set('introVideo')}
             error={errors.introVideo}
@@ -193,28 +207,15 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         />
         <ToggleField label="Dark Mode" checked={form.darkMode} onChange={set('darkMode')} hint="Show the product page on a dark background" />
       </CollapsibleSection>
-      <CollapsibleSection title="Classification" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['categories', 'tags'])}>
-        <fieldset className="adm-fieldset">
-          <legend className="adm-fieldset__legend">Categories</legend>
-          {categories.length === 0 ? <p className="adm-field__hint">No categories yet.</p> : null}
-          <div className="adm-checkbox-grid">
-            {categories.map((category) => (
-              <label key={category.id} className="adm-checkbox">
-                <input
-                  type="checkbox"
-                  checked={form.categories.includes(category.id)}
-                  onChange={(event) => toggleCategory(category.id, event.target.checked)}
-                />
-                {category.title}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <TagSelector
+      <CollapsibleSection title="Classification" hasErrors={hasErrorsUnder(errors, ['categories', 'tags'])}>
+        <ProductClassification
+          categories={categories}
+          selected={form.categories}
+          onCategories={set('categories')}
           tags={tags}
+          selectedTags={form.tags}
+          onTags={set('tags')}
           onTagCreated={(tag) => setTags((current) => [...current, tag])}
-          selected={form.tags}
-          onChange={set('tags')}
         />
       </CollapsibleSection>
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
@@ -235,7 +236,10 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         errors={errors}
       />
       {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
-      <div className="adm-page__footer">{buttons}</div>
+      <div className="adm-page__footer">
+        {summary(false)}
+        {buttons}
+      </div>
       <UnsavedChangesDialog blocker={blocker} />
     </form>
   );

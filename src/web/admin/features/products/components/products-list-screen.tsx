@@ -5,6 +5,7 @@ import type { Category, Product, PublishStatus, Tag } from '../../../../../share
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
 import { ListRow } from '../../../components/ui/list-row';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
+import { CreatedNotice, useCreatedItem, useRevealCreatedRow } from '../../../components/ui/created-notice';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager, SearchField } from '../../../components/ui/pager';
@@ -15,6 +16,7 @@ import { useLoad } from '../../../hooks/use-load';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { adminRequest } from '../../../lib/admin-api';
+import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
 import { PRODUCTS_PAGE_SIZE, deleteProduct, moveProductTo, pageProducts, reorderProducts } from '../api/products';
 import { listTags } from '../api/tags';
@@ -32,11 +34,6 @@ export function joinNames(ids: string[], items: { id: string; title: string }[])
   return names.length ? names.join(', ') : '-';
 }
 
-const failedToReorder = (error: unknown) => {
-  console.error(error);
-  window.alert('Failed to reorder products');
-};
-
 export default function ProductsListScreen() {
   const [status, setStatus] = useState<PublishStatus | ''>('');
   // A new status starts a new list (its own pages and search).
@@ -50,6 +47,8 @@ function PagedProducts({ status, onStatus }: { status: PublishStatus | ''; onSta
   const loading = state.status === 'loading' || names.status === 'loading';
   const failed = state.status === 'error' || names.status === 'error';
   const empty = state.status === 'ready' && state.total === 0 && list.q === '';
+  const created = useCreatedItem();
+  useRevealCreatedRow(created, state.status === 'ready' && names.status === 'ready');
   return (
     <div className="adm-page">
       <PageHeader
@@ -61,6 +60,7 @@ function PagedProducts({ status, onStatus }: { status: PublishStatus | ''; onSta
           </Link>
         }
       />
+      <CreatedNotice created={created} noun="Product" />
       <StatusFilter value={status} onChange={onStatus} />
       {!empty && !failed ? <SearchField label="Search products" value={list.search} onChange={list.setSearch} /> : null}
       {loading && !failed ? <InlineLoading /> : null}
@@ -74,18 +74,32 @@ function PagedProducts({ status, onStatus }: { status: PublishStatus | ''; onSta
         />
       ) : null}
       {!empty && state.status === 'ready' && names.status === 'ready' ? (
-        <ProductsTable list={list} rows={state.rows} total={state.total} hasNext={state.nextCursor !== null} names={names.data} reorderable={status === ''} />
+        <ProductsTable list={list} rows={state.rows} total={state.total} hasNext={state.nextCursor !== null} names={names.data} reorderable={status === ''} createdId={created?.id} />
       ) : null}
     </div>
   );
 }
 
 // A list filtered by status is not the whole order: it is not reorderable.
-type TableProps = { list: ReturnType<typeof usePagedList<Product>>; rows: Product[]; total: number; hasNext: boolean; names: Names; reorderable: boolean };
+type TableProps = {
+  list: ReturnType<typeof usePagedList<Product>>;
+  rows: Product[];
+  total: number;
+  hasNext: boolean;
+  names: Names;
+  reorderable: boolean;
+  createdId: string | undefined;
+};
 
-function ProductsTable({ list, rows, total, hasNext, names, reorderable }: TableProps) {
+function ProductsTable({ list, rows, total, hasNext, names, reorderable, createdId }: TableProps) {
   const removal = usePendingDelete<Product>(deleteProduct, list.setRows, 'Failed to delete product');
   const [movingId, setMovingId] = useState<string | null>(null);
+  // Shown above the list, not in an alert(): the list then shows what the server holds.
+  const [reorderError, setReorderError] = useState<string | null>(null);
+  const failedToReorder = (error: unknown) => {
+    console.error(error);
+    setReorderError(saveFailureText(error, 'Failed to reorder products'));
+  };
   const pageStart = list.pageIndex * PRODUCTS_PAGE_SIZE;
 
   /**
@@ -98,6 +112,7 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable }: Table
     const distinct = orders.every((order, i) => i === 0 || order > orders[i - 1]!);
     const next = arrayMove(rows, from, to).map((row, i) => (distinct ? { ...row, order: orders[i]! } : row));
     list.setRows(() => next);
+    setReorderError(null);
     const moved = rows[from]!;
     const before = new Map(rows.map((row) => [row.id, row.order]));
     const save = distinct
@@ -112,6 +127,7 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable }: Table
 
   const moveTo = (product: Product, position: number) => {
     setMovingId(null);
+    setReorderError(null);
     moveProductTo(product.id, position).then(list.reload, failedToReorder);
   };
 
@@ -126,6 +142,11 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable }: Table
         onPrevious={list.pageIndex > 0 ? list.previous : undefined}
         onNext={hasNext ? list.next : undefined}
       />
+      {reorderError ? (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {reorderError}
+        </p>
+      ) : null}
       <div className="adm-table-wrap">
         <ReorderContext ids={rows.map((row) => row.id)} onMove={moveWithinPage} labelOf={(id) => rows.find((row) => row.id === id)?.title ?? 'product'}>
           <table className="adm-table">
@@ -144,7 +165,7 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable }: Table
             </thead>
             <tbody>
               {rows.map((product) => (
-                <ListRow key={product.id} id={product.id} label={product.title} reorderable={reorderable}>
+                <ListRow key={product.id} id={product.id} label={product.title} reorderable={reorderable} highlighted={product.id === createdId}>
                   <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" loading="lazy" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
                   <td className="adm-table__title">
                     {product.title}

@@ -52,8 +52,15 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
   const dirty = JSON.stringify(theme) !== baseline;
   const { blocker } = useUnsavedChanges(dirty);
   const save = useSaveState();
+  // The hex text typed is no colour yet: saving now would store the previous colour and call it saved.
+  const [colorInvalid, setColorInvalid] = useState(false);
 
   const onSave = () => {
+    if (colorInvalid) {
+      save.setError('1 field needs attention before saving');
+      document.querySelector<HTMLElement>('.adm-main [aria-invalid="true"]')?.focus();
+      return;
+    }
     const parsed = ThemeSchema.safeParse(theme);
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error));
@@ -70,7 +77,7 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
     );
   };
 
-  const saveButton = <SaveButton status={save.status} onClick={onSave} />;
+  const saveButton = <SaveButton status={save.status} onClick={onSave} refused={colorInvalid} />;
   return (
     <div className="adm-page">
       <PageHeader title="Theme Settings" description="Colours and images used across the website." actions={saveButton} />
@@ -81,6 +88,10 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
           value={theme.primaryColor}
           onChange={(primaryColor) => setTheme((current) => ({ ...current, primaryColor }))}
           error={errors.primaryColor}
+          onValidity={(valid) => {
+            setColorInvalid(!valid);
+            if (valid) save.setError(null);
+          }}
         />
         <ButtonPreview color={theme.primaryColor} />
         <ContrastWarning color={theme.primaryColor} />
