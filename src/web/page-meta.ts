@@ -28,6 +28,8 @@ export type PageMeta = {
   icon?: string;
   /** JSON-LD blocks (absolute URLs). */
   structuredData?: JsonLd[];
+  /** Kept out of search indexes (the site's own search results), links still followed. */
+  noindex?: boolean;
 };
 
 /** What every page's head draws from besides its own data: the site settings and the public address. */

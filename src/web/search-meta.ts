@@ -10,6 +10,8 @@ export const searchMeta = (data: unknown, { site }: MetaContext): PageMeta => {
   if (!loaded?.q) return { title: `Search | ${site.name}`, description: 'Search the catalogue by title, info, tag, category or description.' };
   const { q, page, total, hasNext } = loaded;
   return {
+    // Result pages are endless combinations of words: search engines index the products themselves.
+    noindex: true,
     title: `Search results for “${q}”${page > 1 ? ` (page ${page})` : ''} | ${site.name}`,
     description: total > 0 ? `${results(total)} match “${q}”.` : `No products match “${q}”.`,
     canonicalSearch: searchQueryString({ q, page }),

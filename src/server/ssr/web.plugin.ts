@@ -106,7 +106,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       hydration: page.hydration,
       preloadImage: page.preloadImage,
       // Not-found screens are real pages for visitors, but nothing for a search index.
-      robots: page.status === 404 ? 'noindex' : undefined,
+      robots: page.status === 404 ? 'noindex' : page.meta.noindex ? 'noindex, follow' : undefined,
     });
     return makePage(version, page.status, html);
   };

@@ -31,6 +31,8 @@ test.describe('site search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search results for “${word}”`);
     await expect(page).toHaveTitle(`Search results for “${word}” | Showcase`);
     await expect(page.getByText('30 products found')).toBeVisible();
+    // Result pages stay out of search indexes; their links are followed.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
     await expect(resultTitles(page)).toHaveCount(24);
     await expect(resultTitles(page).first().locator('mark')).toHaveText(word);
     const first = await resultTitles(page).allTextContents();
@@ -60,6 +62,7 @@ test.describe('site search', () => {
     expect(empty?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
     await expect(page.locator('main').getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   });
 
   test('special characters are shown as typed and never break the page', async ({ page }) => {
