@@ -70,7 +70,7 @@ describe('product price', () => {
     for (const [extra, message] of cases) {
       const response = await post('refused', extra);
       expect(response.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(response.json(), JSON.stringify(extra)).toEqual({ success: false, error: message });
+      expect(response.json(), JSON.stringify(extra)).toEqual({ success: false, error: message, field: message.slice(0, message.indexOf(':')) });
     }
     const none = await t.app.inject({ method: 'GET', url: '/api/products/slug/refused' });
     expect(none.statusCode).toBe(404);

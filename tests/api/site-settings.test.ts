@@ -57,7 +57,7 @@ describe(`site settings (${testDatabaseKind})`, () => {
     for (const [extra, message] of cases) {
       const response = await put(settings(extra));
       expect(response.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: message });
+      expect(response.json()).toEqual({ success: false, error: message, field: message.slice(0, message.indexOf(':')) });
     }
     expect((await t.app.inject({ url: '/api/site-settings' })).json().data.name).toBe('Showcase');
   });

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
 import { decodeCursor, toPage } from '../../db/paging';
 import { inTransaction } from '../../db/transaction';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { badField, badRequest, conflict, notFound } from '../../http/errors';
 import { recordChange, type Writer } from '../../content/changes';
 import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import { RedirectInputSchema, type Redirect, type RedirectInput, type RedirectListQuery } from '../../../shared/schemas/redirect';
@@ -66,7 +66,7 @@ function parse(input: RedirectInput) {
   const parsed = RedirectInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw badRequest(`${issue.path.join('.')}: ${issue.message}`);
+    throw badField(`${issue.path.join('.')}: ${issue.message}`);
   }
   return { ...parsed.data, from: normalisePath(parsed.data.from) };
 }
@@ -79,14 +79,14 @@ function parse(input: RedirectInput) {
 async function finalTarget(trx: Db, from: string, to: string, ownId?: string): Promise<string> {
   if (!to.startsWith('/')) return to;
   const toPath = to.split(/[?#]/)[0]!;
-  if (normalisePath(toPath) === from) throw badRequest(LOOP);
+  if (normalisePath(toPath) === from) throw badField(LOOP);
   const next = await selectRedirectByFrom(trx, normalisePath(toPath));
   if (!next || next.id === ownId) return to;
-  if (next.to_path.split(/[?#]/)[0] === from) throw badRequest(LOOP);
+  if (next.to_path.split(/[?#]/)[0] === from) throw badField(LOOP);
   return next.to_path;
 }
 
-const fromTaken = () => new HttpError(409, FROM_TAKEN, { field: 'from' });
+const fromTaken = () => conflict(FROM_TAKEN, 'from');
 
 async function mapFromConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
