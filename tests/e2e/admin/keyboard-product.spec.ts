@@ -47,6 +47,11 @@ test('create a product by keyboard only: Tab leaves the editor, Enter picks the 
     await page.keyboard.type('1 hour - 3 lessons');
     await page.keyboard.press('Tab');
     await page.keyboard.type('https://example.com/buy');
+    // The optional price and its currency come next.
+    await page.keyboard.press('Tab');
+    await expect(info.getByLabel('Price')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(info.getByLabel('Currency')).toBeFocused();
 
     // The toolbar is one tab stop; the arrows move within it.
     await page.keyboard.press('Tab');

@@ -35,7 +35,7 @@ test('a published product changes its URL only through "Change URL", and the old
     expect(answer.headers().location).toBe(`/product/${newSlug}?ref=mail`);
     await page.goto(`/product/${product.slug}`);
     await expect(page).toHaveURL(new RegExp(`/product/${newSlug}$`));
-    await expect(page.getByRole('heading', { name: `${product.title} renamed` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `${product.title} renamed` })).toBeVisible();
 
     // The redirects screen lists it as automatic.
     await openAdmin(page, '/admin/redirects');
