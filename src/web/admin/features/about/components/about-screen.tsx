@@ -14,6 +14,7 @@ import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dia
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
+import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
@@ -59,6 +60,7 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
     );
   };
 
+  useSaveShortcut(onSave);
   const saveButton = <SaveButton status={save.status} onClick={onSave} />;
   return (
     <div className="adm-page">

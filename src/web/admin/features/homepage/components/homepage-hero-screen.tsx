@@ -12,6 +12,7 @@ import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dia
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
+import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { errorMessage } from '../../../lib/admin-api';
 import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
@@ -56,6 +57,7 @@ function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRest
     );
   };
 
+  useSaveShortcut(onSave);
   const saveButton = <SaveButton status={save.status} onClick={onSave} />;
   const actions = (
     <>

@@ -12,6 +12,7 @@ import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dia
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
+import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { isEditConflict } from '../../../lib/admin-api';
 import { hasErrorsUnder, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
@@ -52,6 +53,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     );
   };
 
+  useSaveShortcut(onSave);
   const saveButton = <SaveButton status={save.status} onClick={onSave} />;
   return (
     <div className="adm-page">

@@ -14,6 +14,7 @@ import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dia
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { useLoad } from '../../../hooks/use-load';
 import { useSaveState } from '../../../hooks/use-save-state';
+import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { getTheme, saveTheme } from '../api/theme';
@@ -77,6 +78,7 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
     );
   };
 
+  useSaveShortcut(onSave);
   const saveButton = <SaveButton status={save.status} onClick={onSave} refused={colorInvalid} />;
   return (
     <div className="adm-page">
