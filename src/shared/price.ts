@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No validation library here: the public pages format prices with this module.
 
 /**
  * A product's optional price: a number in major units (29.99) with an ISO 4217
@@ -10,29 +10,15 @@ import { z } from 'zod';
 export const PRICE_LOCALE = 'en-US';
 
 /** Far below what an integer column holds in minor units, even for three-decimal currencies. */
-const MAX_PRICE = 1_000_000;
+export const MAX_PRICE = 1_000_000;
 
 /** Whole hundredths, allowing for binary fractions (29.99 * 100 is 2998.9999999999995). */
-const decimalsWithin = (value: number, digits: number) => {
+export const decimalsWithin = (value: number, digits: number) => {
   const scaled = value * 10 ** digits;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 };
 
-export const PriceSchema = z
-  .number({ error: 'must be a number, e.g. 29.99' })
-  .min(0, 'must not be negative')
-  .max(MAX_PRICE, 'is too large')
-  .refine((value) => decimalsWithin(value, 2), 'must have at most 2 decimals')
-  .nullish();
-
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
-
-export const CurrencySchema = z
-  .string({ error: 'must be a three-letter ISO 4217 code, e.g. USD' })
-  .trim()
-  .toUpperCase()
-  .regex(CURRENCY_PATTERN, 'must be a three-letter ISO 4217 code, e.g. USD')
-  .nullish();
 
 /** How many decimals the currency has (USD 2, JPY 0, KWD 3), from the platform's ISO 4217 data. */
 export function currencyDigits(currency: string): number {

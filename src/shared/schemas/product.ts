@@ -3,7 +3,7 @@ import { PublishFieldsSchema, type PublishState } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml } from './common';
 import { ReorderItemSchema } from './category';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
-import { CurrencySchema, PriceSchema } from '../price';
+import { CurrencySchema, PriceSchema } from './price';
 import { SeoFieldsSchema } from './seo';
 
 export const GalleryItemSchema = z.object({
