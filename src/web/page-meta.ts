@@ -1,5 +1,6 @@
 import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData, type RootData } from './loaders';
 import { categorySearch } from './category-params';
+import { htmlToText } from '../shared/html-text';
 import type { WithImages } from './images/image-loader';
 import type { SiteSettings } from '../shared/schemas/site-settings';
 import { defaultSiteSettings } from '../shared/site-defaults';
@@ -40,24 +41,6 @@ export type RouteHandle = { meta?: (data: unknown, context: MetaContext) => Page
 
 const titledBy = (site: SiteSettings) => (title: string) => `${title} | ${site.name}`;
 const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text);
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * Plain text of stored rich HTML for a meta description. Entities are decoded
- * here because the document writer escapes the text again: "&amp;" must not
- * reach the visitor as "&amp;amp;". Blocks are spaced so words do not run together.
- */
-export const htmlToText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
-      if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? entity;
-      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1));
-      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The social card made for `url`, when the media library has one. */
 const socialCard = (data: Partial<WithImages> | undefined, url: string | undefined) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, productMeta } from '../../src/web/page-meta';
+import { productMeta } from '../../src/web/page-meta';
+import { htmlToText } from '../../src/shared/html-text';
 import type { ProductData } from '../../src/web/loaders';
 import { defaultSiteSettings } from '../../src/shared/schemas/site-settings';
 

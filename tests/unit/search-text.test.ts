@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageIdentity } from '../../src/web/category-params';
-import { excerpt, highlight, queryWords, richTextToPlain, wordsOf } from '../../src/shared/search-text';
+import { excerpt, highlight, queryWords, wordsOf } from '../../src/shared/search-text';
+import { htmlToText } from '../../src/shared/html-text';
 
 describe('search words, highlights and the page key', () => {
   it('cuts text into folded words; symbols and operators are separators', () => {
@@ -18,7 +19,7 @@ describe('search words, highlights and the page key', () => {
   });
 
   it('takes rich text as text, and cuts long text around the first match', () => {
-    expect(richTextToPlain('<p>Ink &amp; wash</p><p>&lt;b&gt;</p>')).toBe('Ink & wash <b>');
+    expect(htmlToText('<p>Ink &amp; wash</p><p>&lt;b&gt;</p>')).toBe('Ink & wash <b>');
     const long = `${'lorem '.repeat(60)}target ${'ipsum '.repeat(60)}`;
     const cut = excerpt(long, ['target'], 100);
     expect(cut).toContain('target');

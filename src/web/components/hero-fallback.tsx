@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { HeroConfig } from '../../shared/schemas';
 import { fallbackHeroImage } from '../../shared/hero-view';
-import { htmlToText } from '../page-meta';
+import { htmlToText } from '../../shared/html-text';
 import { Hero } from './hero';
 
 /** What an item (product, category) already has that its hero can show. */

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { richTextToPlain, wordsOf } from '../../../shared/search-text';
+import { wordsOf } from '../../../shared/search-text';
+import { htmlToText } from '../../../shared/html-text';
 
 /**
  * Keeps the full-text index (table `search_index`) in step with products.
@@ -57,7 +58,7 @@ export async function reindexProducts(db: Db, productIds: string[]): Promise<voi
           info: words(product.duration),
           tags: words(titlesOf(tags, product.id)),
           categories: words(titlesOf(categories, product.id)),
-          body: words(richTextToPlain(product.description)),
+          body: words(htmlToText(product.description)),
         })),
       )
       .execute();

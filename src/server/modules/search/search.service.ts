@@ -4,7 +4,8 @@ import { decodeCursor, encodeCursor } from '../../db/paging';
 import { visibleWhere, visibilityFor } from '../../content/visibility';
 import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import type { SearchHit } from '../../../shared/schemas/search';
-import { excerpt, highlight, queryWords, richTextToPlain } from '../../../shared/search-text';
+import { excerpt, highlight, queryWords } from '../../../shared/search-text';
+import { htmlToText } from '../../../shared/html-text';
 import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
 
 /**
@@ -79,7 +80,7 @@ async function describeHits(db: Db, ids: string[], words: string[]): Promise<Sea
         marked: {
           title: highlight(product.title, words),
           info: highlight(product.duration, words),
-          excerpt: highlight(excerpt(richTextToPlain(product.description), words), words),
+          excerpt: highlight(excerpt(htmlToText(product.description), words), words),
           tags: titlesOf(tags, id),
           categories: titlesOf(categories, id),
         },
