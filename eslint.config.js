@@ -36,7 +36,14 @@ export default tseslint.config(
     // The browser never imports the server's database code.
     files: ['src/web/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/server/**'],
+          // React Router's own link components weigh on every public page's first load (components/link.tsx).
+          paths: [{ name: 'react-router', importNames: ['Link', 'NavLink', 'Form'], message: 'Use Link and NavLink from src/web/components/link.tsx.' }],
+        },
+      ],
     },
   },
   {

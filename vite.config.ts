@@ -1,9 +1,31 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = import.meta.dirname;
 const reactRouterProduction = path.join(root, 'node_modules/react-router/dist/production');
+
+/**
+ * React Router ships one pre-bundled file whose components are created at the top level
+ * (`var Link = React.forwardRef(...)`, then `Link.displayName = "Link"`). A bundler must assume that
+ * such a call and assignment have side effects, so every such component stays in the public script
+ * whether it is used or not. forwardRef, createContext and memo have none: marking their calls pure
+ * and dropping the display names (a debugging aid) lets unused ones go. The first-load budget test
+ * (tests/unit/public-bundle.test.ts) notices if a new React Router release no longer matches.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'showcase:react-router-tree-shaking',
+    transform(code, id) {
+      if (!id.startsWith(reactRouterProduction)) return null;
+      const shaken = code
+        .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+        .replace(/= (React\d*\.(?:forwardRef|createContext|memo))\(/g, '= /* @__PURE__ */ $1(');
+      // Lines stay where they were (a removed line is left empty), so the incoming source map still holds.
+      return { code: shaken, map: null };
+    },
+  };
+}
 
 /**
  * Two builds from one config:
@@ -14,7 +36,7 @@ const reactRouterProduction = path.join(root, 'node_modules/react-router/dist/pr
 export default defineConfig(({ mode, isSsrBuild }) => {
   const production = mode === 'production';
   return {
-    plugins: [react()],
+    plugins: [react(), ...(production ? [reactRouterTreeShaking()] : [])],
     resolve: {
       // React Router maps every export condition to its development build (DESIGN.md §2).
       alias: production
@@ -46,7 +68,15 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           emptyOutDir: true,
           manifest: true,
           sourcemap: false,
-          rollupOptions: { input: path.join(root, 'src/web/entry-client.tsx') },
+          rollupOptions: {
+            input: path.join(root, 'src/web/entry-client.tsx'),
+            output: {
+              // Everything the entry imports statically (React, React Router, the layout) in one file:
+              // the back-office's shared use of React would otherwise split it into small chunks, each
+              // compressed on its own and so larger in total (tests/unit/public-bundle.test.ts).
+              codeSplitting: { groups: [{ name: 'entry-client', tags: ['$initial'] }] },
+            },
+          },
         },
   };
 });

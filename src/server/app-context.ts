@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db/database';
 import type { ContentEvents } from './content-events';
+import type { CatalogueFigures } from './content/catalogue-figures';
 import type { ContentNotifications } from './content-notify';
 import type { VariantWorkers } from './modules/media/variant-queue';
 import type { AuditLog } from './modules/audit/audit-log';
@@ -15,6 +16,8 @@ export type AppContext = {
   dbKind: DbKind;
   /** Told after every content write, so caches of rendered pages can drop stale entries. */
   contentEvents: ContentEvents;
+  /** Counts and tag lists over the catalogue, kept until a catalogue write. */
+  catalogueFigures: CatalogueFigures;
   /** Keeps a revision of every save; reads of revisions wait for it. */
   revisions: RevisionRecorder;
   /** When the next scheduled item goes live; moves the content version then. */

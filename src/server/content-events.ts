@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ContentChange } from './content/changes';
+import type { ChangeEntity, ContentChange } from './content/changes';
 
 type ContentEventMap = {
   /** Any change, here or in another copy: the content version moved. */
@@ -7,6 +7,9 @@ type ContentEventMap = {
   /** A write this process made, with what it changed. */
   change: [change: ContentChange];
 };
+
+/** What a change of these touches: which products are listed where, with which tags (catalogue-figures.ts). */
+const CATALOGUE_ENTITIES: ReadonlySet<ChangeEntity> = new Set(['product', 'category', 'tag']);
 
 /** Page age limit while writes of other copies may go unheard. */
 export const UNHEARD_MAX_AGE_MS = 3_000;
@@ -20,15 +23,25 @@ export const UNHEARD_MAX_AGE_MS = 3_000;
  */
 export class ContentEvents extends EventEmitter<ContentEventMap> {
   private version = 0;
+  private catalogue = 0;
   private trusted = true;
 
   get current(): number {
     return this.version;
   }
 
+  /**
+   * Moves only with writes that may change the catalogue's figures (products,
+   * categories, tags, a scheduled item going live, or a write elsewhere of
+   * unknown kind), so those figures outlive edits of the about page or theme.
+   */
+  get catalogueVersion(): number {
+    return this.catalogue;
+  }
+
   /** Called by the write path after a write this process committed. */
   changed(change: ContentChange): void {
-    this.bump();
+    this.bump(change.entity);
     this.emit('change', change);
   }
 
@@ -46,12 +59,13 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
     this.trusted = hearing;
   }
 
-  /** Called when another copy (or worker) reports a write. */
-  changedElsewhere(): void {
-    this.bump();
+  /** Called when another copy (or worker) reports a write: of `entity` when it said, else of anything. */
+  changedElsewhere(entity?: ChangeEntity): void {
+    this.bump(entity);
   }
 
-  private bump(): void {
+  private bump(entity: ChangeEntity | undefined): void {
+    if (entity === undefined || CATALOGUE_ENTITIES.has(entity)) this.catalogue += 1;
     this.version += 1;
     this.emit('version', this.version);
   }

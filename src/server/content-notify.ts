@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context';
 import { PG_TIMEOUTS } from './db/pg-pool';
+import { asChangeEntity, type ContentChange } from './content/changes';
 
 export const CONTENT_CHANNEL = 'showcase_content_changed';
 const CHANNEL = CONTENT_CHANNEL;
@@ -61,8 +62,8 @@ class ContentListener implements ContentNotifications {
     return this.state === 'listening' ? (this.client as unknown as { processID?: number } | undefined)?.processID : undefined;
   }
 
-  private readonly announce = () => {
-    sql`select pg_notify(${CHANNEL}, ${this.instanceId})`.execute(this.ctx.db).catch((error: unknown) => {
+  private readonly announce = (change: ContentChange) => {
+    sql`select pg_notify(${CHANNEL}, ${`${this.instanceId} ${change.entity}`})`.execute(this.ctx.db).catch((error: unknown) => {
       this.log.warn({ err: error }, 'could not tell the other copies about a write');
     });
   };
@@ -90,7 +91,10 @@ class ContentListener implements ContentNotifications {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== this.instanceId) this.ctx.contentEvents.changedElsewhere();
+      if (message.channel !== CHANNEL) return;
+      // "<instance id> <entity>": our own writes come back to us too.
+      const [instanceId, entity] = (message.payload ?? '').split(' ');
+      if (instanceId !== this.instanceId) this.ctx.contentEvents.changedElsewhere(asChangeEntity(entity));
     });
     this.client = client;
     try {

@@ -18,8 +18,6 @@ export type IntroVideo =
       videoId: string;
       /** The player, without autoplay: also the plain link for visitors without JavaScript. */
       embedUrl: string;
-      /** A still the site serves without a call to its API; Vimeo has none, so the page uses the product's image. */
-      thumbnailUrl: string | null;
     }
   | { kind: 'file'; url: string };
 
@@ -40,13 +38,12 @@ export function parseIntroVideo(link: string): IntroVideo {
       videoId,
       // The privacy-enhanced host: no cookies until the visitor plays.
       embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}`,
-      thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
     };
   }
   const vimeoId = VIMEO_ID_PATTERN.exec(link)?.[1];
   if (vimeoId) {
     // dnt: Vimeo's player sets no tracking cookies.
-    return { kind: 'embed', site: 'vimeo', videoId: vimeoId, embedUrl: `https://player.vimeo.com/video/${vimeoId}?dnt=1`, thumbnailUrl: null };
+    return { kind: 'embed', site: 'vimeo', videoId: vimeoId, embedUrl: `https://player.vimeo.com/video/${vimeoId}?dnt=1` };
   }
   return { kind: 'file', url: link };
 }

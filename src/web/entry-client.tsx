@@ -1,8 +1,23 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './routes';
 import { HYDRATION_SCRIPT_ID, type HydrationPayload } from './hydration';
+
+/**
+ * The page's own chunk (routes.tsx) must be in place before hydration: a route still `lazy` would
+ * make the router load it first and render nothing meanwhile, unlike the server's HTML. The server
+ * preloads that chunk, so this waits for a download already under way.
+ */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing');
@@ -13,7 +28,8 @@ if (/^\/admin(?:\/|$)/.test(window.location.pathname)) {
 } else {
   const script = document.getElementById(HYDRATION_SCRIPT_ID);
   const hydrationData = script?.textContent ? (JSON.parse(script.textContent) as HydrationPayload) : undefined;
-  // The public routes are not lazy, so the first match is ready to hydrate at once.
-  const router = createBrowserRouter(routes, { hydrationData });
-  hydrateRoot(container, <RouterProvider router={router} />);
+  void loadMatchedRoutes().then(() => {
+    const router = createBrowserRouter(routes, { hydrationData });
+    hydrateRoot(container, <RouterProvider router={router} />);
+  });
 }

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import { routes, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
+import { routes, routeModuleSource, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
 import type { ContentSource } from './api/content-source';
 import type { LoaderContext, RootData } from './loaders';
 import { errorMetaFor, metaFor, type PageMeta } from './page-meta';
@@ -19,6 +19,8 @@ export type RenderedPage =
       hydration: HydrationPayload;
       /** The page's largest picture above the fold, for a preload link in the head. */
       preloadImage: ImagePreload | undefined;
+      /** The client build's keys of the matched routes' own chunks: the browser needs them to hydrate. */
+      routeModules: string[];
     }
   | { kind: 'redirect'; status: number; location: string };
 
@@ -84,7 +86,7 @@ export async function renderPage(
   const base = new URL(request.url).origin;
   const meta = errors
     ? errorMetaFor(root, base)
-    : metaFor(context.matches.map((match) => ({ handle: match.route.handle, data: context.loaderData[match.route.id] })), base);
+    : metaFor(context.matches.map((match) => ({ id: match.route.id, data: context.loaderData[match.route.id] })), base);
   return {
     kind: 'page',
     status: context.statusCode,
@@ -93,5 +95,6 @@ export async function renderPage(
     primaryColor: root?.theme.primaryColor,
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors },
     preloadImage: preloads.image,
+    routeModules: context.matches.flatMap((match) => routeModuleSource(match.route.id) ?? []),
   };
 }

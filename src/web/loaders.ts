@@ -5,6 +5,7 @@ import type { SiteSettings } from '../shared/schemas/site-settings';
 import { httpContentSource, type ContentSource } from './api/content-source';
 import { categoryOffset, categorySearch, readCategoryParams } from './category-params';
 import { heroImages, loadImages, type WithImages } from './images/image-loader';
+import { summarizeProduct, type NotFoundData, type ProductSummary } from './page-data';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -19,20 +20,10 @@ export function sourceOf(context: unknown): ContentSource {
 // the hydration payload is this data, so it must stay small at any catalogue size.
 export type CategorySummary = Omit<Category, 'heroConfig'>;
 export type CategoryLink = Pick<Category, 'id' | 'slug' | 'title'>;
-export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage' | 'price' | 'currency'>;
 export type ProductLink = Pick<Product, 'slug' | 'title'>;
 export type TagChip = Pick<Tag, 'id' | 'slug' | 'title'>;
 
 const summarizeCategory = ({ heroConfig: _hero, ...rest }: Category): CategorySummary => rest;
-export const summarizeProduct = (p: Product): ProductSummary => ({
-  id: p.id,
-  slug: p.slug,
-  title: p.title,
-  duration: p.duration,
-  mainImage: p.mainImage,
-  price: p.price,
-  currency: p.currency,
-});
 const chip = (tag: Tag): TagChip => ({ id: tag.id, slug: tag.slug, title: tag.title });
 
 export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme; site: SiteSettings };
@@ -82,8 +73,6 @@ export async function aboutLoader({ context }: LoaderFunctionArgs): Promise<Abou
   return { images: await loadImages(source, heroImages(about.heroConfig)), about };
 }
 
-/** Unknown slugs render their own not-found screen with a real 404 status. */
-export type NotFoundData = { notFound: true };
 /**
  * In the browser (a click inside the site) an unknown address is asked of the
  * server as a whole page instead: it may be an old slug or a manual redirect,
@@ -168,6 +157,3 @@ const richTextImages = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="(
 export function pageNotFoundLoader({ request }: LoaderFunctionArgs) {
   return notFound(request);
 }
-
-export const isNotFound = (value: unknown): value is NotFoundData =>
-  typeof value === 'object' && value !== null && (value as NotFoundData).notFound === true;

@@ -1,4 +1,5 @@
-import { isNotFound, type AboutData, type CategoryData, type HomeData, type ProductData, type RootData } from './loaders';
+import type { AboutData, CategoryData, HomeData, ProductData, RootData } from './loaders';
+import { isNotFound } from './page-data';
 import { categorySearch } from './category-params';
 import { htmlToText } from '../shared/html-text';
 import type { WithImages } from './images/image-loader';
@@ -7,6 +8,7 @@ import { defaultSiteSettings } from '../shared/site-defaults';
 import { DEFAULT_PRIMARY_COLOR } from '../shared/colors';
 import { defaultFaviconUrl, defaultShareImageUrl } from '../shared/share-card';
 import { breadcrumbList, course, itemList, organization, webSite, type JsonLd, type OfferFacts } from './structured-data';
+import { searchMeta } from './search-meta';
 
 const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
 
@@ -36,8 +38,7 @@ export type PageMeta = {
 /** What every page's head draws from besides its own data: the site settings and the public address. */
 export type MetaContext = { site: SiteSettings; base: string; root: RootData | undefined };
 
-/** Each page route declares its head in `handle.meta`, read by the server renderer and by the client after navigation. */
-export type RouteHandle = { meta?: (data: unknown, context: MetaContext) => PageMeta };
+type MetaOf = (data: unknown, context: MetaContext) => PageMeta;
 
 const titledBy = (site: SiteSettings) => (title: string) => `${title} | ${site.name}`;
 const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text);
@@ -152,13 +153,26 @@ function withSiteDefaults(meta: PageMeta, context: MetaContext): PageMeta {
 /** /about/ and /about are one page: the canonical URL names it without the trailing slash. */
 export const canonicalPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
-/** The meta of the deepest route that declares one; `base` is the public address (absolute URLs in structured data). */
-export function metaFor(matches: { handle?: unknown; data?: unknown }[], base: string): PageMeta {
+/**
+ * Each page's head, by its route id (routes.tsx), read by the server renderer and by the client after
+ * navigation. Kept apart from the routes so that a page's first load carries none of it.
+ */
+const PAGE_META: Record<string, MetaOf> = {
+  home: homeMeta,
+  about: aboutMeta,
+  category: categoryMeta,
+  product: productMeta,
+  search: searchMeta,
+  'not-found': pageNotFoundMeta,
+};
+
+/** The meta of the deepest route that has one; `base` is the public address (absolute URLs in structured data). */
+export function metaFor(matches: { id: string; data?: unknown }[], base: string): PageMeta {
   const root = matches[0]?.data as RootData | undefined;
   const context: MetaContext = { site: root?.site ?? defaultSiteSettings(), base, root };
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const match = matches[i];
-    const meta = (match?.handle as RouteHandle | undefined)?.meta;
+    const meta = match ? PAGE_META[match.id] : undefined;
     if (match && meta) return withSiteDefaults(meta(match.data, context), context);
   }
   return withSiteDefaults({ title: context.site.name, description: DEFAULT_DESCRIPTION }, context);

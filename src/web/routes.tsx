@@ -1,21 +1,43 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { PageErrorScreen, RootErrorScreen } from './components/error-screen';
-import { HomePage } from './pages/home-page';
-import { AboutPage } from './pages/about-page';
-import { CategoryPage } from './pages/category-page';
-import { ProductPage } from './pages/product-page';
-import { PageNotFound } from './pages/page-not-found';
-import { SearchPage } from './pages/search-page';
-import { searchLoader } from './search-loader';
-import { searchMeta } from './search-meta';
-import { aboutLoader, categoryLoader, homeLoader, pageNotFoundLoader, productLoader, rootLoader } from './loaders';
-import { aboutMeta, categoryMeta, homeMeta, pageNotFoundMeta, productMeta, type RouteHandle } from './page-meta';
 
 export const ROOT_ROUTE_ID = 'root';
 export const PAGES_ROUTE_ID = 'pages';
 
-const handle = (meta: RouteHandle['meta']): RouteHandle => ({ meta });
+type RouteModule = Pick<RouteObject, 'Component'>;
+
+/**
+ * Each page's component is its own chunk (src/web/route-modules/<id>.ts), so a visitor's first load
+ * carries only the page they opened. The route id is the module's file name: the server finds the
+ * chunk to preload by it (routeModuleSource), the browser loads it before hydrating (entry-client.tsx),
+ * and the page's head is looked up by it (page-meta.ts).
+ */
+const ROUTE_MODULE_DIR = './route-modules/';
+const routeModules = import.meta.glob<RouteModule>('./route-modules/*.ts');
+
+function page(id: string, match: { index: true } | { path: string }, loader: LoaderFunction): RouteObject {
+  const load = routeModules[`${ROUTE_MODULE_DIR}${id}.ts`];
+  if (!load) throw new Error(`no route module for the page "${id}"`);
+  return { ...match, id, loader, lazy: load } as RouteObject;
+}
+
+/**
+ * The browser runs a loader only when it navigates (the first page's data comes with the HTML), so
+ * the loaders' code is fetched then, not with the first load.
+ */
+const loaders = () => import('./loaders');
+const fromLoaders =
+  (name: 'rootLoader' | 'homeLoader' | 'aboutLoader' | 'categoryLoader' | 'productLoader' | 'pageNotFoundLoader'): LoaderFunction =>
+  async (args: LoaderFunctionArgs) =>
+    (await loaders())[name](args);
+const searchLoader: LoaderFunction = async (args) => (await import('./search-loader')).searchLoader(args);
+
+/** The client build's manifest key of a page's module; undefined for routes that are not their own chunk. */
+export function routeModuleSource(routeId: string): string | undefined {
+  const key = `${ROUTE_MODULE_DIR}${routeId}.ts`;
+  return key in routeModules ? `src/web/${key.slice(2)}` : undefined;
+}
 
 /**
  * The public site, shared by the server renderer (createStaticHandler) and the
@@ -25,7 +47,7 @@ export const routes: RouteObject[] = [
   {
     id: ROOT_ROUTE_ID,
     path: '/',
-    loader: rootLoader,
+    loader: fromLoaders('rootLoader'),
     // Header and footer data (categories, latest products, theme) changes only with content writes.
     shouldRevalidate: () => false,
     Component: RootLayout,
@@ -36,12 +58,12 @@ export const routes: RouteObject[] = [
         id: PAGES_ROUTE_ID,
         ErrorBoundary: PageErrorScreen,
         children: [
-          { index: true, loader: homeLoader, Component: HomePage, handle: handle(homeMeta) },
-          { path: 'about', loader: aboutLoader, Component: AboutPage, handle: handle(aboutMeta) },
-          { path: 'category/:slug', loader: categoryLoader, Component: CategoryPage, handle: handle(categoryMeta) },
-          { path: 'product/:slug', loader: productLoader, Component: ProductPage, handle: handle(productMeta) },
-          { path: 'search', loader: searchLoader, Component: SearchPage, handle: handle(searchMeta) },
-          { path: '*', loader: pageNotFoundLoader, Component: PageNotFound, handle: handle(pageNotFoundMeta) },
+          page('home', { index: true }, fromLoaders('homeLoader')),
+          page('about', { path: 'about' }, fromLoaders('aboutLoader')),
+          page('category', { path: 'category/:slug' }, fromLoaders('categoryLoader')),
+          page('product', { path: 'product/:slug' }, fromLoaders('productLoader')),
+          page('search', { path: 'search' }, searchLoader),
+          page('not-found', { path: '*' }, fromLoaders('pageNotFoundLoader')),
         ],
       },
     ],

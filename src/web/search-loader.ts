@@ -1,12 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { CATEGORY_PAGE_SIZE } from '../shared/constants';
 import type { SearchHit } from '../shared/schemas/search';
 import { sourceOf } from './loaders';
 import { loadImages, type WithImages } from './images/image-loader';
-import { readSearchParams, searchQueryString } from './search-params';
+import { readSearchParams, searchQueryString, SEARCH_PAGE_SIZE } from './search-params';
 
-/** Results come in pages of the category pages' size. */
-export const SEARCH_PAGE_SIZE = CATEGORY_PAGE_SIZE;
 
 export type SearchData = WithImages & {
   /** The words as typed (normalised); '' shows the search form alone. */

@@ -1,4 +1,8 @@
 import { MAX_QUERY_LENGTH } from '../shared/search-text';
+import { CATEGORY_PAGE_SIZE } from '../shared/constants';
+
+/** Results come in pages of the category pages' size. */
+export const SEARCH_PAGE_SIZE = CATEGORY_PAGE_SIZE;
 
 /**
  * The query parameters the search page reads: `q` (the words, as typed) and

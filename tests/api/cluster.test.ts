@@ -1,36 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, isBuilt, type BuiltServer } from '../helpers/built-server';
 import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
 
 // The built server (`npm run build`) as a real cluster: a primary and two workers on one database.
-const SERVER = path.resolve('dist/server/main.js');
-const PORT = 4300 + Math.floor(Math.random() * 500);
-const BASE = `http://127.0.0.1:${PORT}`;
-
-describe.skipIf(!fs.existsSync(SERVER))('the server on every core', () => {
+describe.skipIf(!isBuilt())('the server on every core', () => {
   let env: TestEnv;
-  let server: ChildProcess;
+  let server: BuiltServer | undefined;
   afterAll(async () => {
     // The primary lets its workers drain and stop; only then may their data directory go.
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    }
+    await server?.stop();
     await env?.destroy();
   }, 30_000);
 
   // Three processes start (a primary and two workers): slow on a busy machine.
   it('prepares the database once, and a write through one worker refreshes the pages of the others', { timeout: 120_000 }, async () => {
     env = await createTestEnv();
-    let output = '';
-    server = spawn(process.execPath, [SERVER], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(PORT),
+    server = await startBuiltServer(
+      {
         DATA_DIR: env.dataDir,
         DATABASE_URL: env.databaseUrl ?? '',
         ADMIN_PASSWORD,
@@ -38,17 +24,11 @@ describe.skipIf(!fs.existsSync(SERVER))('the server on every core', () => {
         WEB_CONCURRENCY: '2',
         // The demo's image variants would only compete for the two cores.
         MEDIA_WORKERS: '0',
-        LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    for (let i = 0; i < 300; i++) {
-      if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(output).toContain('with 2 workers');
+      { startTimeoutMs: 60_000 },
+    );
+    const BASE = server.baseUrl;
+    expect(server.output()).toContain('with 2 workers');
 
     // Seeded once: each demo slug exists once.
     const products = (await (await fetch(`${BASE}/api/products`)).json()).data as { slug: string }[];

@@ -58,4 +58,20 @@ describe.runIf(testDatabaseKind === 'postgres')('several copies on one PostgreSQ
     const seen = await second.inject({ method: 'GET', url: `/api/tags/${response.json().data.id}` });
     expect(seen.json().data.title).toBe('Shared between copies');
   });
+
+  it('says which kind of write it was: the other copy keeps its catalogue figures through an about edit, not through a tag write', async () => {
+    const events = second.ctx.contentEvents;
+    const nextVersion = () => new Promise<void>((resolve) => events.once('version', () => resolve()));
+    const token = await login(first);
+    const catalogue = events.catalogueVersion;
+    let changed = nextVersion();
+    const about = await first.inject({ method: 'PUT', url: '/api/about', headers: { authorization: `Bearer ${token}` }, payload: { heroConfig: { title: 'About' }, content: '<p>Hi</p>' } });
+    expect(about.statusCode, about.body).toBe(200);
+    await changed;
+    expect(events.catalogueVersion).toBe(catalogue);
+    changed = nextVersion();
+    await first.inject({ method: 'POST', url: '/api/tags', headers: { authorization: `Bearer ${token}` }, payload: { title: 'Moves the catalogue' } });
+    await changed;
+    expect(events.catalogueVersion).toBeGreaterThan(catalogue);
+  });
 });

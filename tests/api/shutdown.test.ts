@@ -1,53 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, isBuilt, type BuiltServer } from '../helpers/built-server';
 import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
 
 // Runs the built server (dist/server/main.js, made by `npm run build`) as a real process.
-const SERVER = path.resolve('dist/server/main.js');
-const PORT = 4300 + Math.floor(Math.random() * 500);
-const BASE = `http://127.0.0.1:${PORT}`;
-
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-describe.skipIf(!fs.existsSync(SERVER))('the server process', () => {
+describe.skipIf(!isBuilt())('the server process', () => {
   let env: TestEnv;
-  let server: ChildProcess;
+  let server: BuiltServer | undefined;
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    server?.process.kill('SIGKILL');
     await env?.destroy();
   });
 
-  it('lets an in-flight upload finish on SIGTERM, then exits cleanly', async () => {
+  // A primary and its workers start: slow on a busy machine.
+  it('lets an in-flight upload finish on SIGTERM, then exits cleanly', { timeout: 90_000 }, async () => {
     env = await createTestEnv();
-    server = spawn(process.execPath, [SERVER], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        DATA_DIR: env.dataDir,
-        DATABASE_URL: env.databaseUrl ?? '',
-        ADMIN_PASSWORD,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    await waitForHealth();
+    server = await startBuiltServer({ DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl ?? '', ADMIN_PASSWORD });
+    const { baseUrl: BASE, exited, process: child } = server;
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -81,7 +53,7 @@ describe.skipIf(!fs.existsSync(SERVER))('the server process', () => {
       // Half the body now, the rest after SIGTERM has been sent.
       request.write(body.subarray(0, 100));
       setTimeout(() => {
-        server.kill('SIGTERM');
+        child.kill('SIGTERM');
         setTimeout(() => request.end(body.subarray(100)), 500);
       }, 200);
     });

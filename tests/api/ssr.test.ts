@@ -160,7 +160,7 @@ describe('server-rendered pages', () => {
   });
 
   it('turns a component that throws while rendering into status 500 without a stack trace', async () => {
-    const real = createServerContentSource(t.app.ctx.db);
+    const real = createServerContentSource(t.app.ctx.db, t.app.ctx.catalogueFigures);
     // A malformed record: the product page reads heroConfig fields and throws.
     const broken = {
       ...real,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RenderCache } from '../../src/server/ssr/render-cache';
-import { makePage, type CachedPage } from '../../src/server/ssr/page-cache';
+import { makePage, pageBody, type CachedPage } from '../../src/server/ssr/page-cache';
 
 /** A render whose end the test decides. */
 function deferredRender() {
@@ -12,7 +12,7 @@ function deferredRender() {
   return { render, calls };
 }
 
-const text = (page: CachedPage) => page.body.toString('utf8');
+const text = (page: CachedPage) => pageBody(page).toString('utf8');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('render cache', () => {

@@ -17,7 +17,6 @@ describe('intro video links (spec §5)', () => {
       site: 'youtube',
       videoId: id,
       embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
-      thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
     });
   });
 
@@ -41,7 +40,7 @@ describe('Vimeo links', () => {
     ['https://player.vimeo.com/video/76979871', '76979871'],
     ['https://vimeo.com/channels/staffpicks/76979871', '76979871'],
   ])('finds the id in %s and uses the product image as the still', (link, id) => {
-    expect(parseIntroVideo(link)).toEqual({ kind: 'embed', site: 'vimeo', videoId: id, embedUrl: `https://player.vimeo.com/video/${id}?dnt=1`, thumbnailUrl: null });
+    expect(parseIntroVideo(link)).toEqual({ kind: 'embed', site: 'vimeo', videoId: id, embedUrl: `https://player.vimeo.com/video/${id}?dnt=1` });
   });
 
   it('starts the player when asked, keeping its own parameters', () => {

@@ -1,9 +1,11 @@
 import type { ContentEvents } from '../content-events';
+import { asChangeEntity, type ChangeEntity, type ContentChange } from '../content/changes';
 
 /** The message a worker sends its primary after a write, and the primary passes to every other worker. */
 export const CONTENT_CHANGED = 'showcase:content-changed';
 
-type RelayMessage = { type: typeof CONTENT_CHANGED };
+/** `entity` lets the other workers keep what that kind of write cannot change (content-events.ts). */
+type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ChangeEntity };
 export const isContentChanged = (message: unknown): message is RelayMessage =>
   typeof message === 'object' && message !== null && (message as RelayMessage).type === CONTENT_CHANGED;
 
@@ -14,9 +16,9 @@ export const isContentChanged = (message: unknown): message is RelayMessage =>
  */
 export function relayContentChanges(events: ContentEvents, usesPostgres: boolean): () => void {
   if (!process.send || usesPostgres) return () => {};
-  const tellPrimary = () => process.send?.({ type: CONTENT_CHANGED } satisfies RelayMessage);
+  const tellPrimary = (change: ContentChange) => process.send?.({ type: CONTENT_CHANGED, entity: change.entity } satisfies RelayMessage);
   const hear = (message: unknown) => {
-    if (isContentChanged(message)) events.changedElsewhere();
+    if (isContentChanged(message)) events.changedElsewhere(asChangeEntity(message.entity));
   };
   events.on('change', tellPrimary);
   process.on('message', hear);

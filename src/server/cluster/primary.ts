@@ -6,6 +6,23 @@ import { isContentChanged } from './content-relay';
 const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
+ * V8's young generation grows to 32 MB per worker under load (two 16 MB
+ * semi-spaces), near half of a worker's heap once warm: measured with
+ * v8.getHeapSpaceStatistics() under `npm run bench` (docs/decisions/042).
+ * 4 MB semi-spaces keep it at 8 MB; the short-lived garbage of a render or a
+ * cached answer is collected a little more often, with no throughput change
+ * the bench could tell from its noise. An operator's own setting
+ * (NODE_OPTIONS or node's arguments) wins.
+ */
+const SEMI_SPACE_FLAG = '--max-semi-space-size';
+const WORKER_V8_FLAGS = [`${SEMI_SPACE_FLAG}=4`];
+
+function workerExecArgv(): string[] {
+  const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  return given.includes(SEMI_SPACE_FLAG) ? process.execArgv : [...process.execArgv, ...WORKER_V8_FLAGS];
+}
+
+/**
  * The cluster primary serves nothing itself: it migrates and seeds the
  * database once (workers would race on it), starts one worker per
  * WEB_CONCURRENCY, relays content changes between them, replaces a worker
@@ -16,6 +33,7 @@ export async function runPrimary(config: Config): Promise<void> {
   await setup.close();
 
   let closing = false;
+  cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => cluster.fork();
   cluster.on('message', (from: Worker, message: unknown) => {
     if (!isContentChanged(message)) return;

@@ -5,7 +5,11 @@ import type { ContentEvents } from '../content-events';
 /** Who made a write: the signed-in admin (with the address it came from), or the system (seeding, scheduled work). */
 export type Actor = { kind: 'admin'; ip: string } | { kind: 'system' };
 
-export type ChangeEntity = 'product' | 'category' | 'tag' | 'homepage' | 'about' | 'theme' | 'site' | 'media' | 'redirect';
+const CHANGE_ENTITIES = ['product', 'category', 'tag', 'homepage', 'about', 'theme', 'site', 'media', 'redirect'] as const;
+export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
+
+/** The entity named in a message from another worker or copy; undefined when it names none we know. */
+export const asChangeEntity = (value: unknown): ChangeEntity | undefined => CHANGE_ENTITIES.find((entity) => entity === value);
 export type ChangeAction = 'create' | 'update' | 'delete' | 'reorder';
 
 /**

@@ -19,6 +19,7 @@ import * as seoFields from './migrations/2026-11-23-0901-seo-fields';
 import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsletter-consent-and-outbox';
 import * as productPrice from './migrations/2026-11-23-1201-product-price';
 import * as searchIndex from './migrations/2026-11-23-0701-search-index';
+import * as scheduledIndex from './migrations/2026-11-23-1301-scheduled-index';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0601-newsletter-consent-and-outbox': newsletterConsentAndOutbox,
   '2026-11-23-1201-product-price': productPrice,
   '2026-11-23-0701-search-index': searchIndex,
+  '2026-11-23-1301-scheduled-index': scheduledIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,8 +10,8 @@ export const contentSecurityPolicy = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   mediaSrc: ["'self'", 'blob:', 'https:'],
-  // Embedded intro videos (spec §5), created when the visitor clicks play. Their stills
-  // (i.ytimg.com for YouTube; the product's own image for Vimeo) fall under img-src https:.
+  // Embedded intro videos (spec §5), created when the visitor clicks play. Their still
+  // is the product's own image.
   frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],

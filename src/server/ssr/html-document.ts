@@ -4,7 +4,7 @@ import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration'
 import { canonicalPath, type PageMeta } from '../../web/page-meta';
 import { STRUCTURED_DATA_ID, socialTags } from '../../web/head-tags';
 import { serializeJsonLd } from '../../web/structured-data';
-import type { ClientAssets } from './client-manifest';
+import { routeModulePreload, type ClientAssets } from './client-manifest';
 import type { ImagePreload } from '../../web/images/lcp-preload';
 
 const escapeHtml = (text: string) =>
@@ -26,11 +26,12 @@ export function themeStyle(primaryColor: string | undefined): string {
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232563eb'/%3E%3Cpath d='M11 9.5v13l11-6.5-11-6.5Z' fill='%23fff'/%3E%3C/svg%3E";
 
-function assetTags(assets: ClientAssets | null, scripts: boolean): string {
+function assetTags(assets: ClientAssets | null, scripts: boolean, routeModules: string[]): string {
   if (!assets) return '';
+  const preload = [...assets.preload, ...routeModulePreload(assets, routeModules)];
   return [
     ...(assets.inlineCss !== undefined ? [`<style>${assets.inlineCss}</style>`] : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`)),
-    ...(scripts ? assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`) : []),
+    ...(scripts ? preload.map((href) => `<link rel="modulepreload" href="${href}">`) : []),
     ...(scripts ? [`<script type="module" src="${assets.entry}"></script>`] : []),
   ].join('');
 }
@@ -41,6 +42,8 @@ type DocumentParts = {
   pathname: string;
   primaryColor: string | undefined;
   assets: ClientAssets | null;
+  /** The client build's keys of the page's own route chunks (entry-server's RenderedPage), preloaded with the entry. */
+  routeModules?: string[];
   appHtml: string;
   hydration: HydrationPayload | null;
   robots?: string;
@@ -95,7 +98,7 @@ export function htmlDocument(parts: DocumentParts): string {
     `<link rel="icon" href="${parts.meta.icon ? escapeHtml(parts.meta.icon) : ICON}">` +
     structuredDataTag(parts.meta) +
     imagePreloadTag(parts.preloadImage) +
-    assetTags(parts.assets, !parts.staticOnly) +
+    assetTags(parts.assets, !parts.staticOnly, parts.routeModules ?? []) +
     // After the stylesheet, whose :root defaults it overrides.
     themeStyle(parts.primaryColor) +
     `</head><body>${parts.before ?? ''}<div id="root">${parts.appHtml}</div>${data}</body></html>`

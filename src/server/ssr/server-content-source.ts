@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { CatalogueFigures } from '../content/catalogue-figures';
 import type { ContentSource } from '../../web/api/content-source';
 import { getCategoryBySlug, listCategories } from '../modules/categories/category.service';
 import { getProductBySlug, pageProducts } from '../modules/products/product.service';
@@ -13,13 +14,13 @@ import { searchProducts } from '../modules/search/search.service';
  * services, no HTTP round trip. Always a visitor's view: these pages are
  * cached and shown to everyone, so drafts never reach them.
  */
-export function createServerContentSource(db: Db): ContentSource {
+export function createServerContentSource(db: Db, figures: CatalogueFigures): ContentSource {
   return {
     listCategories: () => listCategories(db, 'visitor'),
     getCategoryBySlug: async (slug) => (await getCategoryBySlug(db, 'visitor', slug)) ?? null,
-    pageProducts: ({ category, tags, limit, cursor, offset }) => pageProducts(db, 'visitor', { category, tag: tags, limit, cursor, offset }),
+    pageProducts: ({ category, tags, limit, cursor, offset }) => pageProducts(db, 'visitor', { category, tag: tags, limit, cursor, offset }, figures),
     getProductBySlug: async (slug) => (await getProductBySlug(db, 'visitor', slug)) ?? null,
-    listTags: (query = {}) => listTags(db, 'visitor', query),
+    listTags: (query = {}) => listTags(db, 'visitor', query, figures),
     getTags: (ids) => getTagsByIds(db, ids),
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),

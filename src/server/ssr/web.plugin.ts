@@ -7,7 +7,7 @@ import { renderPage } from '../../web/entry-server';
 import { findClientDir, readClientAssets, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
-import { makePage, type CachedPage } from './page-cache';
+import { makePage, pageBody, type CachedPage } from './page-cache';
 import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
@@ -46,8 +46,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     });
   }
 
-  const { config, db, contentEvents, schedule } = app.ctx;
-  const source = createServerContentSource(db);
+  const { config, db, contentEvents, schedule, catalogueFigures } = app.ctx;
+  const source = createServerContentSource(db, catalogueFigures);
   // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
   // A page made before a scheduled item went live is not served even as a stale fallback.
   const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
@@ -70,7 +70,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       return reply.header('Content-Encoding', 'gzip').send(page.gzip);
     }
-    return reply.send(page.body);
+    return reply.send(pageBody(page));
   };
 
   // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
@@ -102,6 +102,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       pathname: url.pathname,
       primaryColor: page.primaryColor,
       assets,
+      routeModules: page.routeModules,
       appHtml: page.appHtml,
       hydration: page.hydration,
       preloadImage: page.preloadImage,

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import type { CategorySummary } from '../loaders';
 import { Picture } from '../images/picture';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import type { HeroButton as HeroButtonConfig } from '../../shared/schemas';
 
 export const buttonClass = (color: string, variant: string, size: string) => `btn btn-${color} btn-${variant} btn-${size}`;

@@ -14,7 +14,10 @@ function usePoster(url: string | undefined): string | undefined {
 export function IntroVideo({ link, title, poster }: { link: string; title: string; poster?: string }) {
   const posterUrl = usePoster(poster);
   const video = parseIntroVideo(link);
-  if (video.kind === 'embed') return <EmbeddedVideo video={video} title={title} poster={video.thumbnailUrl ?? posterUrl} />;
+  // The still is the product's own image (required, spec §5), never the video
+  // site's: no request reaches the site before the visitor plays, nothing fails
+  // offline, and our image already has phone-sized renditions.
+  if (video.kind === 'embed') return <EmbeddedVideo video={video} title={title} poster={posterUrl} />;
   return <FileVideo url={video.url} title={title} poster={posterUrl} />;
 }
 

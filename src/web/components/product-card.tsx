@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import type { ProductSummary } from '../loaders';
+import { Link } from './link';
+import type { ProductSummary } from '../page-data';
 import { Picture } from '../images/picture';
 import { Price } from './price';
 

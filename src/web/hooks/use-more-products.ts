@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CATEGORY_PAGE_SIZE } from '../../shared/constants';
 import { httpContentSource } from '../api/content-source';
-import { summarizeProduct, type ProductSummary } from '../loaders';
+import { summarizeProduct, type ProductSummary } from '../page-data';
 
 type Start = { category: string; tags: string[]; products: ProductSummary[]; nextCursor: string | null };
 

@@ -2,46 +2,24 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
-import { canonicalPath, metaFor } from '../page-meta';
-import { applySocialHead } from '../head-tags';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import '../styles/index.css';
 
-/** The publicUrl the server rendered with, read back from the canonical link. */
-function canonicalBase(): string {
-  const link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  return link?.dataset.base ?? window.location.origin;
-}
-
-/** After client navigation the head follows the page; the server wrote it for the first response. */
+/**
+ * After client navigation the head follows the page; the server wrote it for the first response, so
+ * the code that rewrites it (page-meta, structured data) is fetched with the first navigation.
+ */
 function useHeadSync() {
   const matches = useMatches();
   const { pathname } = useLocation();
+  const firstRender = useRef(true);
   useEffect(() => {
-    // A page whose loader failed has no data: the server's error head stays.
-    if (matches[matches.length - 1]?.data === undefined) return;
-    const base = canonicalBase();
-    const meta = metaFor(matches, base);
-    document.title = meta.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    const canonical = `${base}${canonicalPath(pathname)}${meta.canonicalSearch ?? ''}`;
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', canonical);
-    applySocialHead(document.head, meta, canonical, base);
-    for (const rel of ['prev', 'next'] as const) {
-      let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
-      const href = meta[rel];
-      if (!href) {
-        link?.remove();
-        continue;
-      }
-      if (!link) {
-        link = document.createElement('link');
-        link.rel = rel;
-        document.head.append(link);
-      }
-      link.href = `${base}${href}`;
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
     }
+    void import('../head-sync').then(({ syncHead }) => syncHead(matches, pathname));
   }, [matches, pathname]);
 }
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 import type { CategorySummary, ProductLink } from '../loaders';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { SOCIAL_NETWORK_INFO } from '../../shared/social-networks';

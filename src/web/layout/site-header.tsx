@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../components/link';
 import type { CategorySummary } from '../loaders';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { useIsAdmin } from '../hooks/use-is-admin';

@@ -1,5 +1,6 @@
 import { useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
-import { isNotFound, type CategoryData, type NotFoundData } from '../loaders';
+import type { CategoryData } from '../loaders';
+import { isNotFound, type NotFoundData } from '../page-data';
 import { categorySearch, readCategoryParams } from '../category-params';
 import { useMoreProducts } from '../hooks/use-more-products';
 import { ItemHero } from '../components/hero-fallback';

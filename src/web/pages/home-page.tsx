@@ -1,4 +1,5 @@
-import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
+import { useLoaderData, useRouteLoaderData } from 'react-router';
+import { Link } from '../components/link';
 import type { HomeData, RootData } from '../loaders';
 import { Hero } from '../components/hero';
 import { CategoryTile } from '../components/category-tile';

@@ -1,5 +1,7 @@
-import { Link, useLoaderData } from 'react-router';
-import { isNotFound, type NotFoundData, type ProductData } from '../loaders';
+import { useLoaderData } from 'react-router';
+import { Link } from '../components/link';
+import type { ProductData } from '../loaders';
+import { isNotFound, type NotFoundData } from '../page-data';
 import { ItemHero } from '../components/hero-fallback';
 import { RichText } from '../components/rich-text';
 import { NotFoundScreen } from '../components/not-found-screen';

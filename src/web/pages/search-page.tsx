@@ -1,9 +1,10 @@
-import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
+import { useLoaderData, useRouteLoaderData } from 'react-router';
+import { Link } from '../components/link';
 import type { RootData } from '../loaders';
-import { SEARCH_PAGE_SIZE, type SearchData } from '../search-loader';
+import type { SearchData } from '../search-loader';
 import type { SearchHit } from '../../shared/schemas/search';
 import { MAX_QUERY_LENGTH } from '../../shared/search-text';
-import { searchQueryString } from '../search-params';
+import { searchQueryString, SEARCH_PAGE_SIZE } from '../search-params';
 import { MarkedText } from '../components/marked-text';
 import { Picture } from '../images/picture';
 

@@ -107,3 +107,23 @@ test('rich-text toolbar and image upload: placeholder, returned url, and both fa
   await expect(editor.locator('img[src^="data:"]')).toHaveCount(0);
   await expect(editor.locator('img')).toHaveCount(1);
 });
+
+test('a refused about save opens the folded Hero at the invalid field; its error and the summary go as soon as it is valid', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/about');
+  const hero = page.getByRole('region', { name: 'Hero' });
+  const toggle = hero.getByRole('button', { name: 'Hero', exact: true });
+  await toggle.click();
+  const link = hero.getByRole('group', { name: 'Secondary Button' }).getByLabel('Link');
+  await link.fill('ftp://example.com/file');
+  await toggle.click();
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(link).toBeFocused();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('1 field needs attention before saving');
+  await expect(page.getByText('Changes saved successfully')).toHaveCount(0);
+
+  await link.fill('https://example.com/ok');
+  await expect(link).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.adm-save-summary')).toHaveCount(0);
+});

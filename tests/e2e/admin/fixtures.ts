@@ -115,8 +115,14 @@ export { expect };
  * move, Space drops. The pauses let the sensor measure between key presses.
  */
 export async function keyboardMove(page: Page, handleName: string, key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', steps = 1) {
-  await page.getByRole('button', { name: handleName, exact: true }).focus();
-  await page.keyboard.press('Space');
+  const handle = page.getByRole('button', { name: handleName, exact: true });
+  // Space picks the row up once the list's keyboard sensor is listening, which
+  // can trail the first paint: press again until the handle says it is held.
+  await expect(async () => {
+    await handle.focus();
+    if ((await handle.getAttribute('aria-pressed')) !== 'true') await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.waitForTimeout(150);
   for (let step = 0; step < steps; step += 1) {
     await page.keyboard.press(key);

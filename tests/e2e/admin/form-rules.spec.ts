@@ -1,5 +1,5 @@
-import type { HeroConfig, Product, Theme } from '../../../src/shared/schemas';
-import { expect, failApi, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+import type { Category, HeroConfig, Product, Theme } from '../../../src/shared/schemas';
+import { categoryInput, expect, failApi, openAdmin, pngFile, productInput, test, unique } from './fixtures';
 
 /** Rules of spec §4 and §5 that hold on every form: slug, Saving.../Saved, hex commits, refused saves. */
 
@@ -75,7 +75,7 @@ test('the hex field commits only # and six hex digits; until then the preview an
   });
   // Not a colour yet: Save refuses rather than store the last good one and say "saved" (issue 12).
   await page.getByRole('button', { name: 'Save' }).first().click();
-  await expect(page.getByText('1 field needs attention before saving')).toBeVisible();
+  await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('1 field needs attention before saving');
   expect(sent).toBeUndefined();
   await hex.fill('#0a1b2c');
   await page.getByRole('button', { name: 'Save' }).first().click();
@@ -185,4 +185,53 @@ test('an edit link to a missing item says Not Found and leads back to the list',
   await failApi(page, '**/api/categories/other-id', 'GET', 500, 'Database unavailable');
   await openAdmin(page, '/admin/categories/other-id');
   await expect(page.getByRole('alert')).toHaveText('Failed to load the category. Please reload the page.');
+});
+
+test('a hero colour that is no colour stays visible with its error; Save refuses until it is fixed, then saves the new colour', async ({ adminPage: page, api }) => {
+  const category = await api.createCategory(categoryInput(unique('Hero Colour')));
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith(`/api/categories/${category.id}`)) puts.push(request.url());
+  });
+  try {
+    await openAdmin(page, `/admin/categories/${category.id}`);
+    const hero = page.getByRole('region', { name: 'Hero' });
+    await hero.getByRole('button', { name: 'Hero', exact: true }).click();
+    const text = hero.getByLabel('Text Color hex value');
+    const swatch = hero.getByLabel('Text Color', { exact: true });
+    const before = await swatch.inputValue();
+    await text.fill('#12');
+    // The text typed stays, with the spec's message under it at once; the picker keeps the last colour.
+    await expect(text).toHaveValue('#12');
+    await expect(text).toHaveAttribute('aria-invalid', 'true');
+    await expect(hero.getByRole('alert')).toHaveText('Please enter a valid hex color (e.g., #FF5733)');
+    await expect(swatch).toHaveValue(before);
+
+    const update = page.getByRole('button', { name: 'Update' });
+    await update.first().click();
+    await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('1 field needs attention before saving');
+    await expect(page.locator('.adm-page__footer .adm-save-summary')).toHaveText('1 field needs attention before saving');
+    await expect(update.first()).toHaveClass(/adm-button--refused/);
+    await expect(text).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`/admin/categories/${category.id}$`));
+    expect(puts).toEqual([]);
+
+    // Valid again: the error and the summary go at once, without another Save.
+    await text.fill('#12AB9F');
+    await expect(text).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(hero.getByRole('alert')).toHaveCount(0);
+    await expect(page.locator('.adm-save-summary')).toHaveCount(0);
+    await expect(swatch).toHaveValue('#12ab9f');
+    await update.last().click();
+    await expect(page).toHaveURL(/\/admin\/categories$/);
+    expect(puts).toHaveLength(1);
+
+    await openAdmin(page, `/admin/categories/${category.id}`);
+    const reloaded = page.getByRole('region', { name: 'Hero' });
+    await reloaded.getByRole('button', { name: 'Hero', exact: true }).click();
+    await expect(reloaded.getByLabel('Text Color hex value')).toHaveValue('#12AB9F');
+    expect((await api.get<Category>(`/api/categories/${category.id}`)).heroConfig?.textColor).toBe('#12AB9F');
+  } finally {
+    await api.remove(`/api/categories/${category.id}`);
+  }
 });

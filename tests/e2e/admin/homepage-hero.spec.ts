@@ -159,3 +159,47 @@ test('logging out from a form with unsaved changes warns in the dialog, then lea
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   expect(prompts).toEqual([]);
 });
+
+test('a refused hero save: the error under the field and the summary beside Save go as soon as the field is valid', async ({ adminPage: page }) => {
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/api/homepage')) puts.push(request.url());
+  });
+  await openAdmin(page, '/admin/homepage');
+  const link = page.getByRole('group', { name: 'Primary Button' }).getByLabel('Link');
+  await link.fill('javascript:alert(1)');
+  const save = page.getByRole('button', { name: 'Save' });
+  await save.last().click();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toBeFocused();
+  await expect(page.getByText('must be an http(s) URL or a path starting with /')).toBeVisible();
+  await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('1 field needs attention before saving');
+  await expect(save.first()).toHaveClass(/adm-button--refused/);
+  expect(puts).toEqual([]);
+
+  await link.fill('/about');
+  await expect(link).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('must be an http(s) URL or a path starting with /')).toHaveCount(0);
+  await expect(page.locator('.adm-save-summary')).toHaveCount(0);
+  await expect(save.first()).not.toHaveClass(/adm-button--refused/);
+});
+
+test('a server refusal that names a field is shown under that field until its value changes', async ({ adminPage: page }) => {
+  await openAdmin(page, '/admin/homepage');
+  // The server's own answer shape for a refused field (decision 037), without changing the shared hero.
+  await page.route('**/api/homepage', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'title: is not allowed here', field: 'title' }) })
+      : route.fallback(),
+  );
+  const title = page.getByRole('region', { name: 'Hero' }).getByLabel('Title', { exact: true });
+  await title.fill('A title the server refuses');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('region', { name: 'Hero' }).getByText('title: is not allowed here')).toBeVisible();
+  await expect(page.locator('.adm-page-header').getByRole('alert')).toHaveText('1 field needs attention before saving');
+  await expect(title).toBeFocused();
+  await title.fill('Another title');
+  await expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.adm-save-summary')).toHaveCount(0);
+});

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startBuiltServer, type BuiltServer } from '../../helpers/built-server';
 import { rfc6238 } from '../../helpers/totp';
 
 /**
@@ -12,38 +11,20 @@ import { rfc6238 } from '../../helpers/totp';
  * shared admin server the other specs sign in to at the same time.
  */
 const PASSWORD = 'two-factor-e2e-password';
-let server: ChildProcess | undefined;
+let server: BuiltServer | undefined;
 let baseUrl = '';
 let dataDir = '';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.beforeAll(async () => {
-  const port = await freePort();
+  // A primary and its workers start beside the shared test servers: slow on a busy machine.
+  test.setTimeout(90_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-e2e-2fa-'));
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '' },
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the two-factor test server did not start');
+  server = await startBuiltServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD });
+  baseUrl = server.baseUrl;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort, startBuiltServer, type BuiltServer } from '../../helpers/built-server';
 import { startSmtpServer, type SmtpTestServer } from '../../helpers/smtp-test-server';
 import { CHECK_INBOX_MESSAGE } from '../../../src/shared/schemas/newsletter';
 
@@ -15,53 +14,33 @@ import { CHECK_INBOX_MESSAGE } from '../../../src/shared/schemas/newsletter';
  */
 const PASSWORD = 'mail-e2e-password';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 let smtp: SmtpTestServer;
-let server: ChildProcess;
+let server: BuiltServer | undefined;
 let baseUrl: string;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A primary and its workers start beside the shared test servers: slow on a busy machine.
+  test.setTimeout(90_000);
   smtp = await startSmtpServer();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-mail-e2e-'));
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
+  // The mail's links are made from the public address, known before the start.
+  const port = await freePort();
+  server = await startBuiltServer(
+    {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
       ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Showcase <news@example.test>',
     },
-  });
-  for (let i = 0; i < 150; i++) {
-    const ready = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the mail-enabled server did not start');
+    { port },
+  );
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await smtp?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -190,8 +190,10 @@ test('uploaded video: nothing is downloaded before play; the browser controls ap
 test('video sites: a still and a play button; the player is created only on click', async ({ page, request }) => {
   const youtube = await createProduct(request, { introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
   const frames: string[] = [];
+  const beforePlay: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'document' && /youtube|vimeo/.test(r.url())) frames.push(r.url());
+    else if (/youtube|ytimg|vimeo/.test(r.url())) beforePlay.push(r.url());
   });
   await page.route('https://player.vimeo.com/**', (route) => route.fulfill({ body: '<html><body>player</body></html>', contentType: 'text/html' }));
   const errors = collectErrors(page);
@@ -199,17 +201,19 @@ test('video sites: a still and a play button; the player is created only on clic
   await waitForHydration(page);
   const play = page.getByRole('link', { name: `Play ${youtube.title} intro video` });
   await expect(play).toHaveAttribute('href', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-  await expect(play.locator('img')).toHaveAttribute('src', 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
+  // The still is the product's own image: nothing is asked of the video site before play.
+  await expect(play.locator('img')).toHaveAttribute('src', `${MEDIA_HOST}/cover.png`);
   await expect.poll(() => play.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(frames).toEqual([]);
+  expect(beforePlay).toEqual([]);
   await play.click();
   const frame = page.locator('iframe.intro-video__frame');
   await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   await expect(frame).toBeFocused();
   await expect.poll(() => frames).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
 
-  // Vimeo: its still needs an API call, so the product's own image stands in.
+  // Vimeo: the product's own image too.
   const vimeo = await createProduct(request, { introVideo: 'https://vimeo.com/76979871', mainImage: `${MEDIA_HOST}/vimeo-cover.png` });
   await page.goto(`/product/${vimeo.slug}`);
   await waitForHydration(page);

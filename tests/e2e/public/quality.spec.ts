@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { collectErrors, createCategory, createProduct, createTag, serveTestMedia, unique, waitForHydration } from './support';
+import { FIRST_LOAD_BUDGET_KB } from '../../helpers/first-load-budget';
 
 let paths: string[] = [];
 
@@ -60,6 +62,8 @@ test('images below the fold load lazily and reserve their space', async ({ page 
 const PAGE_NAMES = ['home', 'about', 'category', 'empty category', 'product', 'dark product', 'unknown category', 'unknown page'];
 for (const [index, name] of PAGE_NAMES.entries()) {
   test(`axe finds no serious or critical violations and no skipped heading level: ${name} page`, async ({ page }) => {
+    // Two full analyses of a page that grows with every product the other tests add.
+    test.setTimeout(60_000);
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
       const path = paths[index]!;
@@ -95,7 +99,29 @@ test('public pages load no admin code; the admin is a separate chunk loaded only
 
   scripts.clear();
   await page.goto('/admin');
-  await expect.poll(() => scripts.size).toBeGreaterThan(publicScripts.length);
-  const adminOnly = [...scripts.keys()].filter((url) => !publicScripts.includes(url));
-  expect(adminOnly.length).toBeGreaterThan(0);
+  // Public pages now load a chunk of their own each: the admin brings fewer files, but others.
+  const adminOnly = () => [...scripts.keys()].filter((url) => !publicScripts.includes(url));
+  await expect.poll(() => adminOnly().length).toBeGreaterThan(0);
+  expect(adminOnly().some((url) => /\/assets\/mount-/.test(url))).toBe(true);
+});
+
+test(`home, category and product load at most ${FIRST_LOAD_BUDGET_KB} kB gzip of JavaScript before they hydrate`, async ({ browser }) => {
+  for (const path of [paths[0]!, paths[2]!, paths[4]!]) {
+    // A new context each time: nothing comes from the cache of the page before.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await serveTestMedia(page);
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    page.removeAllListeners('response');
+    const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    expect(bytes, path).toBeGreaterThan(0);
+    expect(bytes / 1024, path).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
+    await context.close();
+  }
 });

@@ -82,7 +82,6 @@ export async function serveTestMedia(page: Page): Promise<void> {
   });
   // The embedded player is not part of what we test, and the machine may be offline.
   await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html><body>player</body></html>', contentType: 'text/html' }));
-  await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ body: PNG, contentType: 'image/png' }));
 }
 
 /** Console errors and page errors of a page (hydration mismatches are reported there). */

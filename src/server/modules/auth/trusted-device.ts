@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/json';
+import { storedSecret } from '../../content/stored-secret';
 
 /**
  * A browser that has signed in before carries a signed device cookie. Its
@@ -13,20 +13,6 @@ const COOKIE = 'showcase_device';
 const SECRET_KEY = 'device_cookie_secret';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-let cachedSecret: { db: Db; secret: Buffer } | undefined;
-
-async function secretOf(db: Db): Promise<Buffer> {
-  if (cachedSecret?.db === db) return cachedSecret.secret;
-  await db
-    .insertInto('settings')
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url'), updated_at: nowIso() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  // Whichever copy of the app wrote first, every copy signs with the stored secret.
-  const row = await db.selectFrom('settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  cachedSecret = { db, secret: Buffer.from(row.value, 'base64url') };
-  return cachedSecret.secret;
-}
 
 const sign = (secret: Buffer, id: string) => createHmac('sha256', secret).update(id).digest('base64url');
 
@@ -46,7 +32,7 @@ export async function trustedDeviceOf(db: Db, request: FastifyRequest): Promise<
   const match = value ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
   if (!match) return null;
   const [, id, signature] = match as unknown as [string, string, string];
-  const expected = Buffer.from(sign(await secretOf(db), id));
+  const expected = Buffer.from(sign(await storedSecret(db, SECRET_KEY), id));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
@@ -54,7 +40,7 @@ export async function trustedDeviceOf(db: Db, request: FastifyRequest): Promise<
 /** After a successful sign-in: (re)issue the cookie for a year. */
 export async function trustDevice(db: Db, reply: FastifyReply, existingId: string | null, secure: boolean): Promise<void> {
   const id = existingId ?? randomBytes(16).toString('base64url');
-  const value = `${id}.${sign(await secretOf(db), id)}`;
+  const value = `${id}.${sign(await storedSecret(db, SECRET_KEY), id)}`;
   reply.header(
     'Set-Cookie',
     `${COOKIE}=${value}; Path=/api/auth; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,

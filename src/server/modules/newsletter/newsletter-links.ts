@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/json';
+import { storedSecret } from '../../content/stored-secret';
 
 /**
  * Signed links in newsletter mail. A token names the subscriber (never the
@@ -17,21 +17,6 @@ export const UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
 type Purpose = 'confirm' | 'unsubscribe';
 export type LinkCheck = { valid: true; subscriberId: string } | { valid: false; reason: 'invalid' | 'expired' };
 
-const secrets = new WeakMap<Db, Buffer>();
-
-async function secretOf(db: Db): Promise<Buffer> {
-  const known = secrets.get(db);
-  if (known) return known;
-  await db
-    .insertInto('settings')
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url'), updated_at: nowIso() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  const secret = Buffer.from(row.value, 'base64url');
-  secrets.set(db, secret);
-  return secret;
-}
 
 const signature = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
@@ -40,14 +25,14 @@ export async function signLink(db: Db, purpose: Purpose, subscriberId: string, n
   // Unsubscribe links never expire: an old mail must still let its reader leave.
   const expires = purpose === 'confirm' ? now + CONFIRM_LINK_TTL_MS : 0;
   const payload = `${purpose}.${subscriberId}.${expires}`;
-  return `${payload}.${signature(await secretOf(db), payload)}`;
+  return `${payload}.${signature(await storedSecret(db, SECRET_KEY), payload)}`;
 }
 
 export async function checkLink(db: Db, purpose: Purpose, token: string | undefined, now = Date.now()): Promise<LinkCheck> {
   const match = token ? /^(confirm|unsubscribe)\.([A-Za-z0-9-]{1,64})\.(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
   if (!match || match[1] !== purpose) return { valid: false, reason: 'invalid' };
   const [, , subscriberId = '', expires = '0', given = ''] = match;
-  const expected = Buffer.from(signature(await secretOf(db), `${purpose}.${subscriberId}.${expires}`));
+  const expected = Buffer.from(signature(await storedSecret(db, SECRET_KEY), `${purpose}.${subscriberId}.${expires}`));
   if (!timingSafeEqual(expected, Buffer.from(given))) return { valid: false, reason: 'invalid' };
   if (purpose === 'confirm' && Number(expires) < now) return { valid: false, reason: 'expired' };
   return { valid: true, subscriberId };

@@ -11,6 +11,7 @@ import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
 import { decodeCursor, toPage } from '../../db/paging';
 import { isVisibleRow, publishState, visibilityFor } from '../../content/visibility';
 import type { Viewer } from '../../content/viewer';
+import type { CatalogueFigures } from '../../content/catalogue-figures';
 import { visibleCategoryId } from '../categories/category.service';
 import { selectVisibleCategoryIds } from '../categories/category.repository';
 import { selectTagIdsBySlugs } from '../tags/tag.repository';
@@ -119,18 +120,23 @@ const ProductCursor = z.tuple([z.number().int(), z.string(), z.string()]);
 /**
  * One page of the filtered list: after `cursor` (the API), or from `offset`
  * (a numbered page of the site). Either way `nextCursor` continues after it.
+ * The page walks the list order and stops; its `total` reads every match,
+ * so with `figures` it is counted once per catalogue change.
  */
 export async function pageProducts(
   db: Db,
   viewer: Viewer,
   query: ProductQuery & { limit?: number | undefined; cursor?: string | undefined; offset?: number },
+  figures?: CatalogueFigures,
 ): Promise<Page<Product>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
   const after: ProductKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ProductCursor);
   const filter = await resolveFilter(db, viewer, query);
   if (!filter) return { items: [], nextCursor: null, total: 0 };
   const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset });
-  const total = await countProducts(db, filter);
+  const count = () => countProducts(db, filter);
+  const key = JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null]);
+  const total = await (figures ? figures.get(key, count) : count());
   const page = toPage(rows, limit, productKey, (row) => row, total);
   return { ...page, items: await withLinksAll(db, viewer, page.items) };
 }

@@ -27,13 +27,13 @@ const IdParams = z.object({ id: IdSchema });
 const SlugParams = z.object({ slug: z.string() });
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, catalogueFigures } = app.ctx;
 
   // The whole (filtered) list, or one page of it with `limit` / `cursor`. Visitors get
   // published products only; the admin token shows every status, filterable by `status`.
   app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema } }, async (request) => {
     const viewer = await viewerOf(db, request);
-    return wantsPage(request.query) ? okPage(await pageProducts(db, viewer, request.query)) : ok(await listProducts(db, viewer, request.query));
+    return wantsPage(request.query) ? okPage(await pageProducts(db, viewer, request.query, catalogueFigures)) : ok(await listProducts(db, viewer, request.query));
   });
 
   // Two-segment paths, so `/:id` never captures them.

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { wordsOf } from '../../../shared/search-text';
 import { htmlToText } from '../../../shared/html-text';
+import { linkedTitles } from './linked-titles';
 
 /**
  * Keeps the full-text index (table `search_index`) in step with products.
@@ -30,25 +31,7 @@ export async function reindexProducts(db: Db, productIds: string[]): Promise<voi
       .where('status', '<>', 'draft')
       .execute();
     if (products.length === 0) continue;
-    const tags = await db
-      .selectFrom('product_tags')
-      .innerJoin('tags', 'tags.id', 'product_tags.tag_id')
-      .select(['product_tags.product_id', 'tags.title'])
-      .where('product_tags.product_id', 'in', ids)
-      .execute();
-    // A draft category's title is not searchable: it would tell visitors of a category they cannot see.
-    const categories = await db
-      .selectFrom('product_categories')
-      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
-      .select(['product_categories.product_id', 'categories.title'])
-      .where('product_categories.product_id', 'in', ids)
-      .where('categories.status', '<>', 'draft')
-      .execute();
-    const titlesOf = (rows: { product_id: string; title: string }[], id: string) =>
-      rows
-        .filter((row) => row.product_id === id)
-        .map((row) => row.title)
-        .join(' ');
+    const { tags, categories } = await linkedTitles(db, ids, 'not-draft');
     await db
       .insertInto('search_index')
       .values(
@@ -56,8 +39,8 @@ export async function reindexProducts(db: Db, productIds: string[]): Promise<voi
           product_id: product.id,
           title: words(product.title),
           info: words(product.duration),
-          tags: words(titlesOf(tags, product.id)),
-          categories: words(titlesOf(categories, product.id)),
+          tags: words((tags.get(product.id) ?? []).join(' ')),
+          categories: words((categories.get(product.id) ?? []).join(' ')),
           body: words(htmlToText(product.description)),
         })),
       )

@@ -7,6 +7,7 @@ import type { SearchHit } from '../../../shared/schemas/search';
 import { excerpt, highlight, queryWords } from '../../../shared/search-text';
 import { htmlToText } from '../../../shared/html-text';
 import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
+import { linkedTitles } from './linked-titles';
 
 /**
  * Ranked matches page by position: the cursor carries the offset of the next
@@ -51,22 +52,8 @@ async function describeHits(db: Db, ids: string[], words: string[]): Promise<Sea
     .where('id', 'in', ids)
     .where(visibleWhere('products', visibilityFor('visitor')))
     .execute();
-  const tags = await db
-    .selectFrom('product_tags')
-    .innerJoin('tags', 'tags.id', 'product_tags.tag_id')
-    .select(['product_tags.product_id', 'tags.title'])
-    .where('product_tags.product_id', 'in', ids)
-    .orderBy('product_tags.position')
-    .execute();
-  const categories = await db
-    .selectFrom('product_categories')
-    .innerJoin('categories', 'categories.id', 'product_categories.category_id')
-    .select(['product_categories.product_id', 'categories.title'])
-    .where('product_categories.product_id', 'in', ids)
-    .where(visibleWhere('categories', visibilityFor('visitor')))
-    .orderBy('product_categories.position')
-    .execute();
-  const titlesOf = (rows: { product_id: string; title: string }[], id: string) => rows.filter((row) => row.product_id === id).map((row) => highlight(row.title, words));
+  const { tags, categories } = await linkedTitles(db, ids, 'live');
+  const marked = (titles: string[] | undefined) => (titles ?? []).map((title) => highlight(title, words));
   const byId = new Map(products.map((product) => [product.id, product]));
   return ids.flatMap((id) => {
     const product = byId.get(id);
@@ -81,8 +68,8 @@ async function describeHits(db: Db, ids: string[], words: string[]): Promise<Sea
           title: highlight(product.title, words),
           info: highlight(product.duration, words),
           excerpt: highlight(excerpt(htmlToText(product.description), words), words),
-          tags: titlesOf(tags, id),
-          categories: titlesOf(categories, id),
+          tags: marked(tags.get(id)),
+          categories: marked(categories.get(id)),
         },
       },
     ];

@@ -13,11 +13,11 @@ import { viewerOf } from '../../content/viewer';
 const IdParams = z.object({ id: IdSchema });
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, catalogueFigures } = app.ctx;
 
   app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: TagListQuerySchema } }, async (request) => {
     const viewer = await viewerOf(db, request);
-    return wantsPage(request.query) ? okPage(await pageTags(db, viewer, request.query)) : ok(await listTags(db, viewer, request.query));
+    return wantsPage(request.query) ? okPage(await pageTags(db, viewer, request.query)) : ok(await listTags(db, viewer, request.query, catalogueFigures));
   });
 
   app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request) => {

@@ -15,6 +15,7 @@ import { decodeCursor, toPage } from '../../db/paging';
 import { visibleCategoryId } from '../categories/category.service';
 import { visibilityFor } from '../../content/visibility';
 import type { Viewer } from '../../content/viewer';
+import type { CatalogueFigures } from '../../content/catalogue-figures';
 import {
   countTags,
   deleteTagRow,
@@ -51,11 +52,16 @@ async function categoryIdOf(db: Db, viewer: Viewer, slug: string | undefined): P
   return (await visibleCategoryId(db, viewer, slug)) ?? null;
 }
 
-/** Every tag (or every tag the viewer's products of `category` carry), sorted by title ignoring case. */
-export async function listTags(db: Db, viewer: Viewer, query: Pick<TagListQuery, 'category'> = {}): Promise<Tag[]> {
+/**
+ * Every tag (or every tag the viewer's products of `category` carry), sorted
+ * by title ignoring case. A category's tags read all its products: with
+ * `figures` they are read once per catalogue change.
+ */
+export async function listTags(db: Db, viewer: Viewer, query: Pick<TagListQuery, 'category'> = {}, figures?: CatalogueFigures): Promise<Tag[]> {
   const categoryId = await categoryIdOf(db, viewer, query.category);
   if (categoryId === null) return [];
-  return (await selectTags(db, categoryId, visibilityFor(viewer))).map(toTag);
+  const read = async () => (await selectTags(db, categoryId, visibilityFor(viewer))).map(toTag);
+  return figures ? figures.get(`tags ${viewer} ${categoryId ?? ''}`, read) : read();
 }
 
 const TagCursor = z.tuple([z.string(), z.string()]);

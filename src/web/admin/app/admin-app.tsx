@@ -5,7 +5,7 @@ import { clearTokens, verifyStoredToken } from '../features/auth/api/auth';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { SessionExpiredDialog } from '../components/layout/session-expired-dialog';
 import { UNAUTHORIZED_EVENT } from '../lib/admin-api';
-import { createAdminRouter } from './router';
+import { createAdminRouter, preloadScreen } from './router';
 
 /** `expired`: the session ended while the admin was open; its screens stay, under a sign-in dialog. */
 type AuthStatus = 'checking' | 'anonymous' | 'admin' | 'expired';
@@ -17,6 +17,7 @@ export function AdminApp() {
 
   useEffect(() => {
     let active = true;
+    preloadScreen(window.location.pathname);
     verifyStoredToken().then((outcome) => {
       if (active) setStatus(outcome === 'valid' ? 'admin' : 'anonymous');
     });

@@ -10,7 +10,8 @@ export function useSaveState() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const run = useCallback(async (save: () => Promise<void>, failureText: (error: unknown) => string) => {
+  /** `failureText`: what to say beside Save, or null when the failure is already said elsewhere (under a field). */
+  const run = useCallback(async (save: () => Promise<void>, failureText: (error: unknown) => string | null) => {
     clearTimeout(timer.current);
     setStatus('saving');
     setError(null);

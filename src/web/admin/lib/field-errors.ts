@@ -12,6 +12,12 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** The field errors a schema finds in a form's value (none when it parses). */
+export function schemaErrors(schema: z.ZodType, value: unknown): FieldErrors {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? {} : toFieldErrors(parsed.error);
+}
+
 /** Errors below a prefix, with the prefix removed (for nested editors). */
 export function nestedErrors(errors: FieldErrors, prefix: string): FieldErrors {
   const nested: FieldErrors = {};

@@ -11,3 +11,6 @@ export function saveFailureText(error: unknown, failure: string): string {
   const reason = error instanceof ApiError ? error.message : '';
   return reason && reason !== failure && !reason.startsWith('Failed to ') && reason !== 'Request failed' ? `${failure}: ${reason}` : failure;
 }
+
+/** A screen whose failure is the spec's fixed text ("Failed to save theme"); an edit conflict still says what happened. */
+export const fixedFailureText = (failure: string) => (error: unknown) => (isEditConflict(error) ? (error as Error).message : failure);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 
 /** Handed from a create form to its list through the navigation state. */
 export type CreatedItem = { id: string; title: string; viewHref: string; addHref: string };

@@ -3,7 +3,7 @@ import { nestedErrors, type FieldErrors } from '../../lib/field-errors';
 import { TextAreaField, TextField } from './form-field';
 import { HeroButtonEditor } from './hero-button-editor';
 import { HeroFirstView, type HeroItemFallback } from './hero-first-view';
-import { HexColorField } from './hex-color-field';
+import { HexColorField, useLastColor } from './hex-color-field';
 import { ImagePicker, VideoPicker } from './media-picker';
 
 /** `fallback`: a product's or category's own title and tile image, which fill the hero's empty fields on the site. */
@@ -12,9 +12,12 @@ type Props = { value: HeroConfig; onChange: (value: HeroConfig) => void; errors?
 /** The hero config editor shared by homepage, about, category and product (spec §2). */
 export function HeroEditor({ value, onChange, errors = {}, fallback }: Props) {
   const set = <K extends keyof HeroConfig>(key: K, next: HeroConfig[K]) => onChange({ ...value, [key]: next });
+  // While a colour's text is being typed the small view keeps its last colour (the form will not save the text).
+  const textColor = useLastColor(value.textColor, true, '');
+  const backgroundColor = useLastColor(value.backgroundColor, true, '');
   return (
     <div className="adm-hero-editor">
-      <HeroFirstView hero={value} fallback={fallback} />
+      <HeroFirstView hero={{ ...value, textColor, backgroundColor }} fallback={fallback} />
       <div className="adm-grid-2">
         <ImagePicker label="Logo" value={value.logo} onChange={(url) => set('logo', url)} error={errors.logo} />
         <ImagePicker label="Hero Image" value={value.heroImage} onChange={(url) => set('heroImage', url)} error={errors.heroImage} />
@@ -29,7 +32,8 @@ export function HeroEditor({ value, onChange, errors = {}, fallback }: Props) {
         error={errors.description}
       />
       <div className="adm-grid-2">
-        <HexColorField label="Text Color" value={value.textColor} onChange={(color) => set('textColor', color)} error={errors.textColor} />
+        {/* Empty is the default white, as the shared schema has it. */}
+        <HexColorField label="Text Color" value={value.textColor} allowEmpty onChange={(color) => set('textColor', color)} error={errors.textColor} />
         <HexColorField
           label="Background Color"
           value={value.backgroundColor}

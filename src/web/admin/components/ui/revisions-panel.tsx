@@ -4,20 +4,24 @@ import { useLoad } from '../../hooks/use-load';
 import { errorMessage } from '../../lib/admin-api';
 import { formatWhen, listRevisions, restoreRevision, type RevisionsBase } from '../../lib/publishing';
 import { CollapsibleSection } from './collapsible-section';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * The saved versions of one item, newest first, each restorable in a click.
  * A restore is saved on the server as a new revision; the editor then
  * reloads what is stored (`onRestored`), so nothing in the form is stale.
+ * With unsaved changes in the form, a dialog asks first.
  */
 export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBase; dirty: boolean; onRestored: () => void }) {
   const [reload, setReload] = useState(0);
   const state = useLoad(() => listRevisions(base), `${base} ${reload}`);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The version waiting for the user's yes: a restore would drop what they typed since the last save.
+  const [pending, setPending] = useState<RevisionEntry | null>(null);
 
   const restore = async (entry: RevisionEntry) => {
-    if (dirty && !window.confirm('Restoring replaces your unsaved changes. Continue?')) return;
+    setPending(null);
     setBusy(entry.id);
     setFailure(null);
     try {
@@ -50,7 +54,7 @@ export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBas
               {index === 0 ? (
                 <span className="adm-field__hint">Current</span>
               ) : (
-                <button type="button" className="adm-button" disabled={busy !== null} onClick={() => void restore(entry)}>
+                <button type="button" className="adm-button" disabled={busy !== null} onClick={() => (dirty ? setPending(entry) : void restore(entry))}>
                   {busy === entry.id ? 'Restoring...' : 'Restore'}
                 </button>
               )}
@@ -58,6 +62,21 @@ export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBas
           ))}
         </ol>
       ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Restore Revision"
+        confirmLabel="Restore"
+        danger
+        onConfirm={() => pending && void restore(pending)}
+        onCancel={() => setPending(null)}
+      >
+        <p>Restoring replaces your unsaved changes. Continue?</p>
+        {pending ? (
+          <p className="adm-dialog__subject">
+            {formatWhen(pending.createdAt)}: {pending.summary}
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </CollapsibleSection>
   );
 }

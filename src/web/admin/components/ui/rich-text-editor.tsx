@@ -59,7 +59,7 @@ function findImage(quill: Quill, src: string): number {
   return -1;
 }
 
-/** Told of a failed image upload (null: the next try began), shown under the editor: no alert() in the admin. */
+/** Told of a failed image upload (null: the next try began), shown under the editor: the admin has no browser alerts. */
 type Report = (failure: string | null) => void;
 
 async function insertUploadedImage(quill: Quill, file: File, report: Report) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 type Props = { label: string; editHref: string; viewHref: string; onDelete: () => void };
 

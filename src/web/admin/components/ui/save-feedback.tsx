@@ -1,16 +1,9 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { ApiError } from '../../../api/client';
 import type { SaveStatus } from '../../hooks/use-save-state';
 
-/** The error of the last save, or the success banner while the Saved state lasts. */
-export function SaveFeedback({ status, error }: { status: SaveStatus; error: string | null }) {
-  if (error) {
-    return (
-      <p className="adm-alert adm-alert--error" role="alert">
-        {error}
-      </p>
-    );
-  }
+/** The success banner while the Saved state lasts (a failure is said beside Save, by SaveSummary). */
+export function SaveFeedback({ status }: { status: SaveStatus }) {
   return (
     <div role="status" aria-live="polite">
       {status === 'saved' ? <p className="adm-alert adm-alert--success">Changes saved successfully</p> : null}

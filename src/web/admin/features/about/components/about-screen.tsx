@@ -6,17 +6,15 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
-import { isEditConflict } from '../../../lib/admin-api';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
+import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { useSaveState } from '../../../hooks/use-save-state';
-import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
-import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fixedFailureText } from '../../../lib/save-failure';
+import { hasErrorsUnder, nestedErrors, schemaErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { getAboutPage, normaliseAboutContent, saveAboutPage } from '../api/about';
 
@@ -32,36 +30,21 @@ export default function AboutScreen() {
   return <AboutEditor key={generation} initial={initial} onRestored={() => setGeneration((n) => n + 1)} />;
 }
 
-const snapshot = (form: AboutForm) => JSON.stringify({ ...form, content: normaliseAboutContent(form.content) });
+/** What is sent and compared: blank content is one way, whatever the editor left behind. */
+const aboutInput = (form: AboutForm) => ({ heroConfig: form.heroConfig, content: normaliseAboutContent(form.content) });
 
 function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: () => void }) {
-  const [form, setForm] = useState(initial);
-  const [baseline, setBaseline] = useState(() => snapshot(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFocusFirstError(errors);
-  const dirty = snapshot(form) !== baseline;
-  const { blocker } = useUnsavedChanges(dirty);
-  const save = useSaveState();
-
-  const onSave = () => {
-    const parsed = AboutPageSchema.safeParse({ heroConfig: form.heroConfig, content: normaliseAboutContent(form.content) });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const sent = snapshot(form);
-    void save.run(
-      async () => {
-        await saveAboutPage(parsed.data);
-        setBaseline(sent);
-      },
-      (error) => (isEditConflict(error) ? (error as Error).message : 'Failed to save changes'),
-    );
-  };
-
-  useSaveShortcut(onSave);
-  const saveButton = <SaveButton status={save.status} onClick={onSave} />;
+  const editor = useEditForm({
+    initial,
+    validate: (form) => schemaErrors(AboutPageSchema, aboutInput(form)),
+    snapshot: (form) => JSON.stringify(aboutInput(form)),
+    failureText: fixedFailureText('Failed to save changes'),
+    save: async (form) => {
+      await saveAboutPage(AboutPageSchema.parse(aboutInput(form)));
+    },
+  });
+  const { form, setForm, errors } = editor;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
   return (
     <div className="adm-page">
       <PageHeader
@@ -69,13 +52,14 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
         description="The story behind the brand, shown at /about."
         actions={
           <>
-            <PreviewButton request={() => ({ kind: 'about', data: { heroConfig: form.heroConfig, content: normaliseAboutContent(form.content) } })} />
+            <PreviewButton request={() => ({ kind: 'about', data: aboutInput(form) })} />
+            <SaveSummary errors={errors} failure={editor.failure} />
             {saveButton}
           </>
         }
       />
-      <SaveFeedback status={save.status} error={save.error} />
-      <CollapsibleSection title="Content">
+      <SaveFeedback status={editor.status} />
+      <CollapsibleSection title="Content" hasErrors={hasErrorsUnder(errors, ['content'])}>
         <RichTextEditor
           label="Content"
           value={form.content}
@@ -91,9 +75,12 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
           errors={nestedErrors(errors, 'heroConfig')}
         />
       </CollapsibleSection>
-      <RevisionsPanel base="/about" dirty={dirty} onRestored={onRestored} />
-      <div className="adm-page__footer">{saveButton}</div>
-      <UnsavedChangesDialog blocker={blocker} />
+      <RevisionsPanel base="/about" dirty={editor.dirty} onRestored={onRestored} />
+      <div className="adm-page__footer">
+        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+        {saveButton}
+      </div>
+      <UnsavedChangesDialog blocker={editor.blocker} />
     </div>
   );
 }

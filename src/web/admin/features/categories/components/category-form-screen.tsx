@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Link } from '../../../../components/link';
 import {
   CategoryInputSchema,
   DEFAULT_ITEMS_PER_ROW,
@@ -23,15 +24,11 @@ import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
-import { createdState } from '../../../components/ui/created-notice';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../../hooks/use-form-errors';
+import { useEditForm, type AfterSave } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
-import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { hasErrorsUnder, nestedErrors, schemaErrors, type FieldErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
@@ -110,9 +107,8 @@ export const parseItemsPerRow = (text: string) => {
 const categoryInput = (form: CategoryForm) => ({ ...form, itemsPerRow: parseItemsPerRow(form.itemsPerRow) });
 
 function validateCategory(form: CategoryForm): FieldErrors {
-  const parsed = CategoryInputSchema.safeParse(categoryInput(form));
   const scheduleError = publishAtError(form);
-  return { ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) };
+  return { ...schemaErrors(CategoryInputSchema, categoryInput(form)), ...(scheduleError ? { publishAt: scheduleError } : {}) };
 }
 
 export default function CategoryFormScreen() {
@@ -139,60 +135,39 @@ export default function CategoryFormScreen() {
 type EditorProps = { title: string; id: string | null; initial: CategoryForm; onRestored: () => void };
 
 function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
-  const navigate = useNavigate();
-  const [form, setForm] = useState(initial);
-  const validation = useFormErrors(form, validateCategory);
-  const { errors } = validation;
-  useFocusFirstError(validation.refused);
-  const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useSaveShortcut(formRef);
-  const [saving, setSaving] = useState(false);
-  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
-  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
-  const input = () => categoryInput(form);
-  const set = <K extends keyof CategoryForm>(key: K) => (value: CategoryForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setFailure(null);
-    const parsed = CategoryInputSchema.safeParse(input());
-    if (!validation.check() || !parsed.success) return;
-    setSaving(true);
-    try {
+  const editor = useEditForm({
+    initial,
+    validate: validateCategory,
+    failureText: (error) => saveFailureText(error, 'Failed to save category'),
+    save: async (form): Promise<AfterSave> => {
+      const input = CategoryInputSchema.parse(categoryInput(form));
       if (id) {
-        await updateCategory(id, parsed.data);
-        allowNextNavigation();
-        navigate(paths.categories);
-        return;
+        await updateCategory(id, input);
+        return { to: paths.categories };
       }
-      const created = await createCategory(parsed.data);
-      allowNextNavigation();
-      const viewHref = paths.publicCategory(created.slug);
-      navigate(paths.categories, { state: createdState({ id: created.id, title: created.title, viewHref, addHref: paths.newCategory }) });
-    } catch (error) {
-      console.error(error);
-      setSaving(false);
-      // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
-      if (!validation.fromServer(error)) setFailure(saveFailureText(error, 'Failed to save category'));
-    }
-  };
-
-  const summary = (announce: boolean) => (validation.invalid || failure ? <SaveSummary errors={errors} failure={failure} announce={announce} /> : null);
+      const created = await createCategory(input);
+      return { to: paths.categories, created: { id: created.id, title: created.title, viewHref: paths.publicCategory(created.slug), addHref: paths.newCategory } };
+    },
+  });
+  const { form, setForm, set, errors } = editor;
+  const buttons = (
+    <>
+      <Link className="adm-button" to={paths.categories}>
+        Cancel
+      </Link>
+      <SaveButton type="submit" status={editor.status} idleLabel={id ? 'Update' : 'Save'} refused={editor.invalid} />
+    </>
+  );
 
   return (
-    <form ref={formRef} className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="adm-page" onSubmit={editor.onSubmit} noValidate>
       <PageHeader
         title={title}
         actions={
           <>
-            {id ? <PreviewButton request={() => ({ kind: 'category', id, data: input() })} /> : null}
-            {summary(true)}
-            <Link className="adm-button" to={paths.categories}>
-              Cancel
-            </Link>
-            <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} refused={validation.invalid} />
+            {id ? <PreviewButton request={() => ({ kind: 'category', id, data: categoryInput(form) })} /> : null}
+            <SaveSummary errors={errors} failure={editor.failure} />
+            {buttons}
           </>
         }
       />
@@ -258,15 +233,12 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
         image={form.heroConfig.heroImage || undefined}
         errors={errors}
       />
-      {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
+      {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={editor.dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">
-        {summary(false)}
-        <Link className="adm-button" to={paths.categories}>
-          Cancel
-        </Link>
-        <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} refused={validation.invalid} />
+        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+        {buttons}
       </div>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={editor.blocker} />
     </form>
   );
 }

@@ -7,15 +7,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { SaveButton } from '../../../components/ui/save-button';
+import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { useSaveState } from '../../../hooks/use-save-state';
-import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
-import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { errorMessage } from '../../../lib/admin-api';
-import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { schemaErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { getHomepageHero, saveHomepageHero } from '../api/homepage';
 
@@ -32,49 +30,36 @@ export default function HomepageHeroScreen() {
 }
 
 function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRestored: () => void }) {
-  const [hero, setHero] = useState(initial);
-  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFocusFirstError(errors);
-  const dirty = JSON.stringify(hero) !== baseline;
-  const { blocker } = useUnsavedChanges(dirty);
-  const save = useSaveState();
-
-  const onSave = () => {
-    const parsed = HeroConfigSchema.safeParse(hero);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const sent = JSON.stringify(hero);
-    void save.run(
-      async () => {
-        await saveHomepageHero(parsed.data);
-        setBaseline(sent);
-      },
-      saveFailureText,
-    );
-  };
-
-  useSaveShortcut(onSave);
-  const saveButton = <SaveButton status={save.status} onClick={onSave} />;
+  const editor = useEditForm({
+    initial,
+    validate: (hero) => schemaErrors(HeroConfigSchema, hero),
+    failureText: saveFailureText,
+    save: async (hero) => {
+      await saveHomepageHero(HeroConfigSchema.parse(hero));
+    },
+  });
+  const { form: hero, errors } = editor;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
   const actions = (
     <>
       <PreviewButton request={() => ({ kind: 'homepage', data: hero })} />
+      <SaveSummary errors={errors} failure={editor.failure} />
       {saveButton}
     </>
   );
   return (
     <div className="adm-page">
       <PageHeader title="Homepage Hero" description="The first thing visitors see on the homepage." actions={actions} />
-      <SaveFeedback status={save.status} error={save.error} />
+      <SaveFeedback status={editor.status} />
       <CollapsibleSection title="Hero" hasErrors={Object.keys(errors).length > 0}>
-        <HeroEditor value={hero} onChange={setHero} errors={errors} />
+        <HeroEditor value={hero} onChange={editor.setForm} errors={errors} />
       </CollapsibleSection>
-      <RevisionsPanel base="/homepage" dirty={dirty} onRestored={onRestored} />
-      <div className="adm-page__footer">{saveButton}</div>
-      <UnsavedChangesDialog blocker={blocker} />
+      <RevisionsPanel base="/homepage" dirty={editor.dirty} onRestored={onRestored} />
+      <div className="adm-page__footer">
+        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+        {saveButton}
+      </div>
+      <UnsavedChangesDialog blocker={editor.blocker} />
     </div>
   );
 }

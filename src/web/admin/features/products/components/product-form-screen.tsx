@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Link } from '../../../../components/link';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField, ToggleField } from '../../../components/ui/form-field';
@@ -15,16 +16,12 @@ import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
-import { createdState } from '../../../components/ui/created-notice';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../../hooks/use-form-errors';
+import { useEditForm, type AfterSave } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
-import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { adminRequest } from '../../../lib/admin-api';
-import { hasErrorsUnder, nestedErrors, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { hasErrorsUnder, nestedErrors, schemaErrors, type FieldErrors } from '../../../lib/field-errors';
 import { saveFailureText } from '../../../lib/save-failure';
 import { toHeroConfig } from '../../../lib/hero';
 import { paths } from '../../../lib/paths';
@@ -40,9 +37,8 @@ type Loaded = { id: string | null; form: ProductForm; categories: Category[]; ta
 const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'price', 'currency', 'description', 'mainImage', 'introVideo', 'gallery'];
 
 function validateProduct(form: ProductForm): FieldErrors {
-  const parsed = ProductInputSchema.safeParse(form);
   const scheduleError = publishAtError(form);
-  return { ...(parsed.success ? {} : toFieldErrors(parsed.error)), ...(scheduleError ? { publishAt: scheduleError } : {}) };
+  return { ...schemaErrors(ProductInputSchema, form), ...(scheduleError ? { publishAt: scheduleError } : {}) };
 }
 
 const blankProduct = (order: number): ProductForm => ({
@@ -103,65 +99,41 @@ export default function ProductFormScreen() {
 
 function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () => void }) {
   const { id, categories } = loaded;
-  const navigate = useNavigate();
-  const [form, setForm] = useState(loaded.form);
   const [tags, setTags] = useState(loaded.tags);
-  const validation = useFormErrors(form, validateProduct);
-  const { errors } = validation;
-  useFocusFirstError(validation.refused);
-  const [failure, setFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useSaveShortcut(formRef);
-  const [saving, setSaving] = useState(false);
-  const dirty = JSON.stringify(form) !== JSON.stringify(loaded.form);
-  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
-  const set = <K extends keyof ProductForm>(key: K) => (value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setFailure(null);
-    const parsed = ProductInputSchema.safeParse(form);
-    if (!validation.check() || !parsed.success) return;
-    setSaving(true);
-    try {
-      if (id) await updateProduct(id, parsed.data);
-      else {
-        // Without an order the server appends the new product after the last one (max + 1).
-        const created = await createProduct({ ...parsed.data, order: undefined });
-        allowNextNavigation();
-        const addHref = paths.newProduct;
-        navigate(paths.products, { state: createdState({ id: created.id, title: created.title, viewHref: paths.publicProduct(created.slug), addHref }) });
-        return;
+  const editor = useEditForm({
+    initial: loaded.form,
+    validate: validateProduct,
+    failureText: (error) => saveFailureText(error, 'Failed to save product'),
+    save: async (form): Promise<AfterSave> => {
+      const input = ProductInputSchema.parse(form);
+      if (id) {
+        await updateProduct(id, input);
+        return { to: paths.products };
       }
-      allowNextNavigation();
-      navigate(paths.products);
-    } catch (error) {
-      console.error(error);
-      setSaving(false);
-      // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
-      if (!validation.fromServer(error)) setFailure(saveFailureText(error, 'Failed to save product'));
-    }
-  };
+      // Without an order the server appends the new product after the last one (max + 1).
+      const created = await createProduct({ ...input, order: undefined });
+      return { to: paths.products, created: { id: created.id, title: created.title, viewHref: paths.publicProduct(created.slug), addHref: paths.newProduct } };
+    },
+  });
+  const { form, setForm, set, errors } = editor;
 
   const buttons = (
     <>
       <Link className="adm-button" to={paths.products}>
         Cancel
       </Link>
-      <SaveButton type="submit" status={saving ? 'saving' : 'idle'} idleLabel={id ? 'Update' : 'Save'} refused={validation.invalid} />
+      <SaveButton type="submit" status={editor.status} idleLabel={id ? 'Update' : 'Save'} refused={editor.invalid} />
     </>
   );
-  const summary = (announce: boolean) => (validation.invalid || failure ? <SaveSummary errors={errors} failure={failure} announce={announce} /> : null);
 
   return (
-    <form ref={formRef} className="adm-page" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="adm-page" onSubmit={editor.onSubmit} noValidate>
       <PageHeader
         title={id ? 'Edit Product' : 'Add New Product'}
         actions={
           <>
             <PreviewButton request={() => ({ kind: 'product', id: id ?? undefined, data: form })} />
-            {summary(true)}
+            <SaveSummary errors={errors} failure={editor.failure} />
             {buttons}
           </>
         }
@@ -235,12 +207,12 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         image={form.mainImage}
         errors={errors}
       />
-      {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={dirty} onRestored={onRestored} /> : null}
+      {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={editor.dirty} onRestored={onRestored} /> : null}
       <div className="adm-page__footer">
-        {summary(false)}
+        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
         {buttons}
       </div>
-      <UnsavedChangesDialog blocker={blocker} />
+      <UnsavedChangesDialog blocker={editor.blocker} />
     </form>
   );
 }

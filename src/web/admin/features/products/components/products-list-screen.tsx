@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../components/link';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { Category, Product, PublishStatus, Tag } from '../../../../../shared/schemas';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
@@ -94,7 +94,7 @@ type TableProps = {
 function ProductsTable({ list, rows, total, hasNext, names, reorderable, createdId }: TableProps) {
   const removal = usePendingDelete<Product>(deleteProduct, list.setRows, 'Failed to delete product');
   const [movingId, setMovingId] = useState<string | null>(null);
-  // Shown above the list, not in an alert(): the list then shows what the server holds.
+  // Shown above the list, not in a browser alert: the list then shows what the server holds.
   const [reorderError, setReorderError] = useState<string | null>(null);
   const failedToReorder = (error: unknown) => {
     console.error(error);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { SiteSettingsSchema, type SiteSettings } from '../../../../../shared/schemas/site-settings';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField } from '../../../components/ui/form-field';
@@ -6,16 +5,14 @@ import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SaveButton } from '../../../components/ui/save-button';
+import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { SocialCardPreview } from '../../../components/ui/social-card-preview';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { useSaveState } from '../../../hooks/use-save-state';
-import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
-import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { isEditConflict } from '../../../lib/admin-api';
-import { hasErrorsUnder, toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fixedFailureText } from '../../../lib/save-failure';
+import { hasErrorsUnder, schemaErrors } from '../../../lib/field-errors';
 import { getSiteSettings, saveSiteSettings } from '../api/site-settings';
 import { SocialLinksEditor } from './social-links-editor';
 
@@ -27,38 +24,30 @@ export default function SiteSettingsScreen() {
 }
 
 function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
-  const [site, setSite] = useState(initial);
-  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFocusFirstError(errors);
-  const dirty = JSON.stringify(site) !== baseline;
-  const { blocker } = useUnsavedChanges(dirty);
-  const save = useSaveState();
-  const set = (change: Partial<SiteSettings>) => setSite((current) => ({ ...current, ...change }));
-
-  const onSave = () => {
-    const parsed = SiteSettingsSchema.safeParse(site);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const sent = JSON.stringify(site);
-    void save.run(
-      async () => {
-        await saveSiteSettings(parsed.data);
-        setBaseline(sent);
-      },
-      (error) => (isEditConflict(error) ? (error as Error).message : 'Failed to save site settings'),
-    );
-  };
-
-  useSaveShortcut(onSave);
-  const saveButton = <SaveButton status={save.status} onClick={onSave} />;
+  const editor = useEditForm({
+    initial,
+    validate: (site) => schemaErrors(SiteSettingsSchema, site),
+    failureText: fixedFailureText('Failed to save site settings'),
+    save: async (site) => {
+      await saveSiteSettings(SiteSettingsSchema.parse(site));
+    },
+  });
+  const { form: site, errors } = editor;
+  const set = (change: Partial<SiteSettings>) => editor.setForm((current) => ({ ...current, ...change }));
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
   return (
     <div className="adm-page">
-      <PageHeader title="Site Settings" description="The site's name, logo and links, used in the header, footer, titles and social cards." actions={saveButton} />
-      <SaveFeedback status={save.status} error={save.error} />
+      <PageHeader
+        title="Site Settings"
+        description="The site's name, logo and links, used in the header, footer, titles and social cards."
+        actions={
+          <>
+            <SaveSummary errors={errors} failure={editor.failure} />
+            {saveButton}
+          </>
+        }
+      />
+      <SaveFeedback status={editor.status} />
       <CollapsibleSection title="Identity" hasErrors={hasErrorsUnder(errors, ['name', 'tagline', 'contactEmail'])}>
         <TextField label="Site Name" value={site.name} onChange={(name) => set({ name })} required maxLength={60} error={errors.name} />
         <TextField label="Tagline" value={site.tagline} onChange={(tagline) => set({ tagline })} maxLength={120} error={errors.tagline} />
@@ -87,8 +76,11 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         />
         <SocialCardPreview title={site.name} description={site.tagline} image={site.shareImage} />
       </CollapsibleSection>
-      <div className="adm-page__footer">{saveButton}</div>
-      <UnsavedChangesDialog blocker={blocker} />
+      <div className="adm-page__footer">
+        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+        {saveButton}
+      </div>
+      <UnsavedChangesDialog blocker={editor.blocker} />
     </div>
   );
 }

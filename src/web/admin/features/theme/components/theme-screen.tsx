@@ -2,21 +2,19 @@ import { useState, type CSSProperties } from 'react';
 import { themeCssVariables } from '../../../../../shared/theme-shades';
 import { DEFAULT_PRIMARY_COLOR, ThemeSchema, type Theme } from '../../../../../shared/schemas';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
-import { HexColorField } from '../../../components/ui/hex-color-field';
+import { HexColorField, useLastColor } from '../../../components/ui/hex-color-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RevisionsPanel } from '../../../components/ui/revisions-panel';
-import { isEditConflict } from '../../../lib/admin-api';
 import { SaveButton } from '../../../components/ui/save-button';
+import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { useSaveState } from '../../../hooks/use-save-state';
-import { useSaveShortcut } from '../../../hooks/use-save-shortcut';
-import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
-import { toFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { fixedFailureText } from '../../../lib/save-failure';
+import { hasErrorsUnder, schemaErrors } from '../../../lib/field-errors';
 import { getTheme, saveTheme } from '../api/theme';
 import { ContrastWarning } from './contrast-warning';
 
@@ -46,59 +44,42 @@ function ButtonPreview({ color }: { color: string }) {
 }
 
 function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => void }) {
-  const [theme, setTheme] = useState(initial);
-  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFocusFirstError(errors);
-  const dirty = JSON.stringify(theme) !== baseline;
-  const { blocker } = useUnsavedChanges(dirty);
-  const save = useSaveState();
-  // The hex text typed is no colour yet: saving now would store the previous colour and call it saved.
-  const [colorInvalid, setColorInvalid] = useState(false);
-
-  const onSave = () => {
-    if (colorInvalid) {
-      save.setError('1 field needs attention before saving');
-      document.querySelector<HTMLElement>('.adm-main [aria-invalid="true"]')?.focus();
-      return;
-    }
-    const parsed = ThemeSchema.safeParse(theme);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const sent = JSON.stringify(theme);
-    void save.run(
-      async () => {
-        await saveTheme(parsed.data);
-        setBaseline(sent);
-      },
-      (error) => (isEditConflict(error) ? (error as Error).message : 'Failed to save theme'),
-    );
-  };
-
-  useSaveShortcut(onSave);
-  const saveButton = <SaveButton status={save.status} onClick={onSave} refused={colorInvalid} />;
+  const editor = useEditForm({
+    initial,
+    validate: (theme) => schemaErrors(ThemeSchema, theme),
+    failureText: fixedFailureText('Failed to save theme'),
+    save: async (theme) => {
+      await saveTheme(ThemeSchema.parse(theme));
+    },
+  });
+  const { form: theme, setForm: setTheme, errors } = editor;
+  // While the hex text is not a colour yet, the preview keeps the last one (the form will not save the text).
+  const shownColor = useLastColor(theme.primaryColor, false, DEFAULT_PRIMARY_COLOR);
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
   return (
     <div className="adm-page">
-      <PageHeader title="Theme Settings" description="Colours and images used across the website." actions={saveButton} />
-      <SaveFeedback status={save.status} error={save.error} />
-      <CollapsibleSection title="Color Settings">
+      <PageHeader
+        title="Theme Settings"
+        description="Colours and images used across the website."
+        actions={
+          <>
+            <SaveSummary errors={errors} failure={editor.failure} />
+            {saveButton}
+          </>
+        }
+      />
+      <SaveFeedback status={editor.status} />
+      <CollapsibleSection title="Color Settings" hasErrors={hasErrorsUnder(errors, ['primaryColor'])}>
         <HexColorField
           label="Primary Color"
           value={theme.primaryColor}
           onChange={(primaryColor) => setTheme((current) => ({ ...current, primaryColor }))}
           error={errors.primaryColor}
-          onValidity={(valid) => {
-            setColorInvalid(!valid);
-            if (valid) save.setError(null);
-          }}
         />
-        <ButtonPreview color={theme.primaryColor} />
-        <ContrastWarning color={theme.primaryColor} />
+        <ButtonPreview color={shownColor} />
+        <ContrastWarning color={shownColor} />
       </CollapsibleSection>
-      <CollapsibleSection title="Newsletter Settings">
+      <CollapsibleSection title="Newsletter Settings" hasErrors={hasErrorsUnder(errors, ['newsletterImage'])}>
         <ImagePicker
           label="Newsletter Image"
           hint="Image displayed in the newsletter subscription section"
@@ -107,9 +88,12 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
           error={errors.newsletterImage}
         />
       </CollapsibleSection>
-      <RevisionsPanel base="/theme" dirty={dirty} onRestored={onRestored} />
-      <div className="adm-page__footer">{saveButton}</div>
-      <UnsavedChangesDialog blocker={blocker} />
+      <RevisionsPanel base="/theme" dirty={editor.dirty} onRestored={onRestored} />
+      <div className="adm-page__footer">
+        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+        {saveButton}
+      </div>
+      <UnsavedChangesDialog blocker={editor.blocker} />
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { createdState, type CreatedItem } from '../components/ui/created-notice';
+import type { FieldErrors } from '../lib/field-errors';
+import { useFocusFirstError } from './use-focus-first-error';
+import { useFormErrors } from './use-form-errors';
+import { useSaveShortcut } from './use-save-shortcut';
+import { useSaveState } from './use-save-state';
+import { useUnsavedChanges } from './use-unsaved-changes';
+
+/** Where a saved form goes next: its list, with the item just created when there is one. */
+export type AfterSave = { to: string; created?: CreatedItem };
+
+type Options<F> = {
+  initial: F;
+  /** Every field error of the form; the save is refused while there is one. */
+  validate: (form: F) => FieldErrors;
+  /** Sends the form (already checked). Answers where to go, or nothing to stay with the form as the new saved state. */
+  save: (form: F) => Promise<AfterSave | void>;
+  /** What a failure that names no field says beside Save. */
+  failureText: (error: unknown) => string;
+  /** What counts as a change (default: the form's JSON). */
+  snapshot?: (form: F) => string;
+};
+
+/**
+ * One admin form's life: its state, the live re-check of its fields, Save
+ * (refused with the first invalid field focused; Saving... then Saved, or the
+ * failure under its field or beside Save), Ctrl/⌘+S, the unsaved-changes
+ * warning, and the way back to the list (with the created-item notice).
+ */
+export function useEditForm<F>({ initial, validate, save, failureText, snapshot = JSON.stringify }: Options<F>) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(initial);
+  const [baseline, setBaseline] = useState(() => snapshot(initial));
+  const validation = useFormErrors(form, validate);
+  useFocusFirstError(validation.refused);
+  const saving = useSaveState();
+  const dirty = snapshot(form) !== baseline;
+  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
+
+  const submit = async () => {
+    if (saving.status === 'saving') return;
+    saving.setError(null);
+    if (!validation.check()) return;
+    const sent = snapshot(form);
+    await saving.run(
+      async () => {
+        const next = await save(form);
+        if (!next) return setBaseline(sent);
+        allowNextNavigation();
+        navigate(next.to, next.created ? { state: createdState(next.created) } : undefined);
+      },
+      // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
+      (error) => (validation.fromServer(error) ? null : failureText(error)),
+    );
+  };
+  useSaveShortcut(submit);
+
+  return {
+    form,
+    setForm,
+    /** A setter for one field. */
+    set:
+      <K extends keyof F>(key: K) =>
+      (value: F[K]) =>
+        setForm((current) => ({ ...current, [key]: value })),
+    errors: validation.errors,
+    /** A field is invalid: Save shows as refused. */
+    invalid: validation.invalid,
+    /** Why the last save failed, when no field says it. */
+    failure: saving.error,
+    status: saving.status,
+    dirty,
+    blocker,
+    submit,
+    /** For a <form>: Enter in a field and a submit button save like the other ways. */
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      void submit();
+    },
+  };
+}
