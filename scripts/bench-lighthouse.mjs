@@ -76,6 +76,12 @@ async function audit(chrome, url) {
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: CATEGORIES, output: 'json', logLevel: 'error' });
     const { lhr } = result;
+    // LH_REPORT_DIR keeps each run's full report, to read every metric and audit afterwards.
+    if (process.env.LH_REPORT_DIR) {
+      fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'home';
+      fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${name}-${i}.json`), JSON.stringify(lhr));
+    }
     const items = lhr.audits['network-requests'].details.items;
     const bytesOf = (type) => items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     if (process.env.LCP_DETAIL) {
