@@ -20,9 +20,25 @@ export const decimalsWithin = (value: number, digits: number) => {
 
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
+/**
+ * One formatter per currency, made once: making an `Intl.NumberFormat` costs far more than using
+ * one (on a phone, a page of 24 priced cards spent most of its hydration making them).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function currencyFormat(currency: string): Intl.NumberFormat {
+  let format = formatters.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency });
+    // Any three letters are a currency code to the platform: keep the map small whatever is asked.
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(currency, format);
+  }
+  return format;
+}
+
 /** How many decimals the currency has (USD 2, JPY 0, KWD 3), from the platform's ISO 4217 data. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export type PriceProblem = { field: 'price' | 'currency'; message: string };
@@ -51,7 +67,7 @@ export const fromMinorUnits = (minor: number, currency: string) => {
 
 /** "$29.99", "€29.99", "¥1,500": the same text on the server and in the browser. */
 export function formatPrice(price: number, currency: string): string {
-  return new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency }).format(price);
+  return currencyFormat(currency).format(price);
 }
 
 /** The shown price of something that may have none. */

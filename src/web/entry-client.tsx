@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -30,6 +31,10 @@ if (/^\/admin(?:\/|$)/.test(window.location.pathname)) {
   const hydrationData = script?.textContent ? (JSON.parse(script.textContent) as HydrationPayload) : undefined;
   void loadMatchedRoutes().then(() => {
     const router = createBrowserRouter(routes, { hydrationData });
-    hydrateRoot(container, <RouterProvider router={router} />);
+    // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+    // holding the main thread for the whole page: a phone stays responsive while it hydrates.
+    startTransition(() => {
+      hydrateRoot(container, <RouterProvider router={router} />);
+    });
   });
 }

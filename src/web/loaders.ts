@@ -6,6 +6,7 @@ import { httpContentSource, type ContentSource } from './api/content-source';
 import { categoryOffset, categorySearch, readCategoryParams } from './category-params';
 import { heroImages, loadImages, type WithImages } from './images/image-loader';
 import { summarizeProduct, type NotFoundData, type ProductSummary } from './page-data';
+import { priceText } from '../shared/price';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -128,7 +129,8 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
   } satisfies CategoryData;
 }
 
-export type ProductData = WithImages & { product: Product; categories: CategoryLink[]; tags: TagChip[] };
+/** `priceText`: the product's price as shown, formatted here for the reason given at `ProductSummary`. */
+export type ProductData = WithImages & { product: Product; priceText: string | null; categories: CategoryLink[]; tags: TagChip[] };
 
 export async function productLoader({ context, params, request }: LoaderFunctionArgs) {
   const source = sourceOf(context);
@@ -143,6 +145,7 @@ export async function productLoader({ context, params, request }: LoaderFunction
   return {
     images,
     product,
+    priceText: priceText(product),
     categories: categories
       .filter((c) => product.categories.includes(c.id))
       .sort(byOrder)

@@ -1,9 +1,14 @@
 import type { Product } from '../shared/schemas';
+import { priceText } from '../shared/price';
 
 // What pages use of the loaders' data shapes at render time. Kept out of loaders.ts, which the
 // browser fetches only when it navigates (routes.tsx), so that a page's first load does not carry it.
 
-export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage' | 'price' | 'currency'>;
+/**
+ * `priceText` is formatted where the data is made (the server, or the loader when navigating): a
+ * page's first load then never makes an `Intl.NumberFormat`, which costs a phone a long task.
+ */
+export type ProductSummary = Pick<Product, 'id' | 'slug' | 'title' | 'duration' | 'mainImage'> & { priceText: string | null };
 
 export const summarizeProduct = (p: Product): ProductSummary => ({
   id: p.id,
@@ -11,8 +16,7 @@ export const summarizeProduct = (p: Product): ProductSummary => ({
   title: p.title,
   duration: p.duration,
   mainImage: p.mainImage,
-  price: p.price,
-  currency: p.currency,
+  priceText: priceText(p),
 });
 
 /** Unknown slugs render their own not-found screen with a real 404 status. */

@@ -41,9 +41,14 @@ describe(`images on public pages (${testDatabaseKind})`, () => {
     expect(heroImg).toContain('fetchPriority="high"');
     expect(heroImg).toContain('loading="eager"');
     expect(heroImg).toContain(`${hero.url} 1400w`);
-    // The hero is preloaded from the head; the tile below it loads lazily.
+    // The hero covers a box at least clamp(360px, 62vh, 640px) tall: on a phone, taller than the
+    // image's 2:1 shape, so the file is picked for the width it shows at that height.
+    const heroSizes = 'max(100vw, calc(2.000 * clamp(360px, 62vh, 640px)))';
+    expect(heroImg).toContain(`sizes="${heroSizes}"`);
+    // The hero is preloaded from the head, for the same width; the tile below it loads lazily.
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+-w320\.avif 320w[^"]*" imagesizes="100vw" type="image\/avif" fetchpriority="high">/);
+    expect(head).toContain(`imagesizes="${heroSizes}" type="image/avif" fetchpriority="high">`);
+    expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+-w320\.avif 320w[^"]*" imagesizes="[^"]+" type="image\/avif" fetchpriority="high">/);
     // The link preview: the 1200×630 crop around the (default, centre) focal point.
     expect(head).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${hero.url.replace('.jpg', '')}-og500x500\\.jpg"><meta property="og:image:width" content="1200">`));
     const tileImg = imgTag(html, tile.url);

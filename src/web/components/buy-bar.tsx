@@ -8,13 +8,13 @@ import { Price } from './price';
  * reading order. The title repeated in the bar is for the eye only (the page's
  * heading already says it).
  */
-export function BuyBar({ product }: { product: Pick<Product, 'title' | 'buyLink' | 'price' | 'currency'> }) {
+export function BuyBar({ product, priceText }: { product: Pick<Product, 'title' | 'buyLink'>; priceText: string | null }) {
   return (
     <div className="buy-bar">
       <span className="buy-bar__title" aria-hidden="true">
         {product.title}
       </span>
-      <Price item={product} />
+      <Price text={priceText} />
       <a className="btn btn-primary btn-solid btn-lg buy-bar__button" href={product.buyLink}>
         Buy Now
       </a>

@@ -6,6 +6,9 @@ import { HERO_VIDEO_DELAY_MS } from '../../shared/constants';
 import { HeroButton } from './hero-button';
 import { Picture } from '../images/picture';
 
+/** The hero's least height, as `.hero` in styles/hero.css has it: the picture covers at least this. */
+const HERO_MIN_HEIGHT = 'clamp(360px, 62vh, 640px)';
+
 /**
  * static: the hero image (or a plain coloured view), also what the server renders;
  * intro: the intro video plays over it; loop: the loop video plays, the intro is gone;
@@ -76,7 +79,7 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
     <section className={['hero', config.heroImage ? 'hero--image' : config.backgroundColor ? 'hero--colored' : 'hero--plain', className].filter(Boolean).join(' ')} style={style} data-hero-phase={phase}>
       <div className="hero__media">
         {/* The hero is the top of every page: its image is the page's largest paint, so it is preloaded. */}
-        {config.heroImage && <Picture className="hero__image" src={config.heroImage} alt="" sizes="100vw" width={1920} height={1080} priority />}
+        {config.heroImage && <Picture className="hero__image" src={config.heroImage} alt="" sizes="100vw" coverHeight={HERO_MIN_HEIGHT} width={1920} height={1080} priority />}
         {/* Loaded under the intro already, so it takes over without a gap when the intro ends. */}
         {(phase === 'loop' || phase === 'intro') && config.loopVideo && (
           <HeroVideo className="hero__video hero__video--loop" src={config.loopVideo} loop active={phase === 'loop'} onFail={fail} />

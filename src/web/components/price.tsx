@@ -1,15 +1,9 @@
-import { priceText } from '../../shared/price';
-
-type Priced = { price: number | null; currency: string | null };
-
 /**
- * A product's price, or nothing when it has none. The text comes from one
- * fixed locale on both sides; the warning is silenced because a browser's ICU
- * data may space a currency code differently from the server's ("CHF 5"),
- * and then the server's text stays, which is still right.
+ * A product's price as the page data has it formatted (`priceText` in page-data.ts), or nothing
+ * when it has none. The warning is silenced because text formatted in a browser, after client
+ * navigation, may space a currency code differently from the server's ("CHF 5").
  */
-export function Price({ item, as: Tag = 'span', className = 'price' }: { item: Priced; as?: 'span' | 'p'; className?: string }) {
-  const text = priceText(item);
+export function Price({ text, as: Tag = 'span', className = 'price' }: { text: string | null; as?: 'span' | 'p'; className?: string }) {
   if (!text) return null;
   return (
     <Tag className={className} suppressHydrationWarning>

@@ -20,7 +20,7 @@ export function ProductCard({ product, heading: Heading = 'h3', sizes = cardSize
         <div className="product-card__body">
           <Heading className="product-card__title">{product.title}</Heading>
           <p className="product-card__meta">{product.duration}</p>
-          <Price item={product} as="p" className="product-card__price" />
+          <Price text={product.priceText} as="p" className="product-card__price" />
         </div>
       </Link>
     </article>

@@ -17,7 +17,19 @@ type Props = {
   priority?: boolean;
   /** Above the fold but small: loaded at once, without jumping the queue. */
   eager?: boolean;
+  /**
+   * For a picture that covers (`object-fit: cover`) a box at least this tall (a CSS length): a
+   * box taller than the image's shape shows it wider than `sizes`, so the file is picked for
+   * that width. Otherwise phones get a file a third of the width they show, blurred by the
+   * stretch, and the browser counts the stretched picture as smaller than it looks.
+   */
+  coverHeight?: string;
 };
+
+/** The width a cover-fitted picture takes: the box's width, or its height times the image's shape. */
+export function coverSizes(sizes: string, aspectRatio: number, coverHeight: string): string {
+  return `max(${sizes}, calc(${aspectRatio.toFixed(3)} * ${coverHeight}))`;
+}
 
 /**
  * A stored image as `<picture>`: AVIF and WebP renditions at every width with
@@ -26,8 +38,9 @@ type Props = {
  * colour, and its focal point for crops made by `object-fit: cover`. Before
  * the variants exist, the original is served alone.
  */
-export function Picture({ src, alt, sizes, width, height, className, priority = false, eager = false }: Props) {
+export function Picture({ src, alt, sizes: boxSizes, width, height, className, priority = false, eager = false, coverHeight }: Props) {
   const info = useImageInfo(src);
+  const sizes = coverHeight ? coverSizes(boxSizes, (info?.w || width) / (info?.h || height), coverHeight) : boxSizes;
   const requestPreload = useRequestPreload();
   const { sources, srcSet } = info ? pictureSources(src, info) : { sources: [], srcSet: undefined };
   const style: CSSProperties = {};

@@ -14,7 +14,7 @@ export function ProductPage() {
   if (isNotFound(loaded)) {
     return <NotFoundScreen title="Product Not Found" message="The product you're looking for doesn't exist." />;
   }
-  const { product, categories, tags } = loaded;
+  const { product, priceText, categories, tags } = loaded;
   return (
     <div className={product.darkMode ? 'product-page theme-dark' : 'product-page'} data-dark-mode={product.darkMode}>
       <ItemHero hero={product.heroConfig} item={{ title: product.title, description: product.description, image: product.mainImage }} headingLevel={2} />
@@ -24,7 +24,7 @@ export function ProductPage() {
             <h1 className="product-page__title">{product.title}</h1>
             <p className="product-page__duration">{product.duration}</p>
           </div>
-          <BuyBar product={product} />
+          <BuyBar product={product} priceText={priceText} />
         </header>
         {(categories.length > 0 || tags.length > 0) && (
           <div className="product-page__chips">
