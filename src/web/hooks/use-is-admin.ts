@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readStoredToken } from '../api/client';
-import { apiRequest } from '../api/client';
+import { apiRequest, readStoredToken } from '../api/client';
 
 /**
  * Public HTML is the same for every visitor, so the Admin link starts hidden
@@ -10,14 +9,21 @@ import { apiRequest } from '../api/client';
 export function useIsAdmin(): boolean {
   const [isAdmin, setIsAdmin] = useState(false);
   useEffect(() => {
-    if (!readStoredToken()) return;
     let live = true;
-    apiRequest('/auth/verify', { method: 'POST' }).then(
-      () => live && setIsAdmin(true),
-      () => live && setIsAdmin(false),
-    );
+    // The first read of the browser's storage opens it, a long pause on a phone: wait until the
+    // page is idle, so it does not lengthen hydration (the link is for the owner, not visitors).
+    const check = () => {
+      if (!live || !readStoredToken()) return;
+      apiRequest('/auth/verify', { method: 'POST' }).then(
+        () => live && setIsAdmin(true),
+        () => live && setIsAdmin(false),
+      );
+    };
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(check, { timeout: 2000 }) : window.setTimeout(check, 200);
     return () => {
       live = false;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
     };
   }, []);
   return isAdmin;

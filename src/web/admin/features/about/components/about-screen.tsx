@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { AboutPageSchema, type HeroConfig } from '../../../../../shared/schemas';
+import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
-import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
-import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { fixedFailureText } from '../../../lib/save-failure';
@@ -75,12 +74,9 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
           errors={nestedErrors(errors, 'heroConfig')}
         />
       </CollapsibleSection>
-      <RevisionsPanel base="/about" dirty={editor.dirty} onRestored={onRestored} />
-      <div className="adm-page__footer">
-        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/about', onRestored }}>
         {saveButton}
-      </div>
-      <UnsavedChangesDialog blocker={editor.blocker} />
+      </EditorFooter>
     </div>
   );
 }

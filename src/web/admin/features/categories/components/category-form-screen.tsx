@@ -11,6 +11,7 @@ import {
   type HeroConfig,
   type PublishStatus,
 } from '../../../../../shared/schemas';
+import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
@@ -20,12 +21,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
-import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
-import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useEditForm, type AfterSave } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { hasErrorsUnder, nestedErrors, schemaErrors, type FieldErrors } from '../../../lib/field-errors';
@@ -233,12 +232,9 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
         image={form.heroConfig.heroImage || undefined}
         errors={errors}
       />
-      {id ? <RevisionsPanel base={`/categories/${encodeURIComponent(id)}`} dirty={editor.dirty} onRestored={onRestored} /> : null}
-      <div className="adm-page__footer">
-        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+      <EditorFooter editor={editor} errors={errors} revisions={id ? { base: `/categories/${encodeURIComponent(id)}`, onRestored } : null}>
         {buttons}
-      </div>
-      <UnsavedChangesDialog blocker={editor.blocker} />
+      </EditorFooter>
     </form>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { HeroConfigSchema, type HeroConfig } from '../../../../../shared/schemas';
+import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
-import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
-import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { errorMessage } from '../../../lib/admin-api';
@@ -54,12 +53,9 @@ function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRest
       <CollapsibleSection title="Hero" hasErrors={Object.keys(errors).length > 0}>
         <HeroEditor value={hero} onChange={editor.setForm} errors={errors} />
       </CollapsibleSection>
-      <RevisionsPanel base="/homepage" dirty={editor.dirty} onRestored={onRestored} />
-      <div className="adm-page__footer">
-        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/homepage', onRestored }}>
         {saveButton}
-      </div>
-      <UnsavedChangesDialog blocker={editor.blocker} />
+      </EditorFooter>
     </div>
   );
 }

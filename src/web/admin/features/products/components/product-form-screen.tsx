@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Link } from '../../../../components/link';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
+import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField, ToggleField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
@@ -11,13 +12,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
-import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
-import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useEditForm, type AfterSave } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { adminRequest } from '../../../lib/admin-api';
@@ -207,12 +206,9 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         image={form.mainImage}
         errors={errors}
       />
-      {id ? <RevisionsPanel base={`/products/${encodeURIComponent(id)}`} dirty={editor.dirty} onRestored={onRestored} /> : null}
-      <div className="adm-page__footer">
-        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+      <EditorFooter editor={editor} errors={errors} revisions={id ? { base: `/products/${encodeURIComponent(id)}`, onRestored } : null}>
         {buttons}
-      </div>
-      <UnsavedChangesDialog blocker={editor.blocker} />
+      </EditorFooter>
     </form>
   );
 }

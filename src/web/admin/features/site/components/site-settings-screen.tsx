@@ -1,4 +1,5 @@
 import { SiteSettingsSchema, type SiteSettings } from '../../../../../shared/schemas/site-settings';
+import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField } from '../../../components/ui/form-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
@@ -8,7 +9,6 @@ import { SaveButton } from '../../../components/ui/save-button';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { SocialCardPreview } from '../../../components/ui/social-card-preview';
-import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { fixedFailureText } from '../../../lib/save-failure';
@@ -76,11 +76,9 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         />
         <SocialCardPreview title={site.name} description={site.tagline} image={site.shareImage} />
       </CollapsibleSection>
-      <div className="adm-page__footer">
-        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+      <EditorFooter editor={editor} errors={errors}>
         {saveButton}
-      </div>
-      <UnsavedChangesDialog blocker={editor.blocker} />
+      </EditorFooter>
     </div>
   );
 }

@@ -1,16 +1,15 @@
 import { useState, type CSSProperties } from 'react';
 import { themeCssVariables } from '../../../../../shared/theme-shades';
 import { DEFAULT_PRIMARY_COLOR, ThemeSchema, type Theme } from '../../../../../shared/schemas';
+import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HexColorField, useLastColor } from '../../../components/ui/hex-color-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
-import { RevisionsPanel } from '../../../components/ui/revisions-panel';
 import { SaveButton } from '../../../components/ui/save-button';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
-import { UnsavedChangesDialog } from '../../../components/ui/unsaved-changes-dialog';
 import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { fixedFailureText } from '../../../lib/save-failure';
@@ -88,12 +87,9 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
           error={errors.newsletterImage}
         />
       </CollapsibleSection>
-      <RevisionsPanel base="/theme" dirty={editor.dirty} onRestored={onRestored} />
-      <div className="adm-page__footer">
-        <SaveSummary errors={errors} failure={editor.failure} announce={false} />
+      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/theme', onRestored }}>
         {saveButton}
-      </div>
-      <UnsavedChangesDialog blocker={editor.blocker} />
+      </EditorFooter>
     </div>
   );
 }
