@@ -58,9 +58,11 @@ function useRowCount(bar: RefObject<HTMLDivElement | null>, copy: RefObject<HTML
     const copyElement = copy.current;
     if (!measuring || !barElement || !copyElement) return;
     const measure = () => {
+      // Below the row's breakpoint every item is in the menu's list: nothing to measure, and no
+      // layout forced while the page hydrates on a phone. The copy's last child is "More".
+      if (!window.matchMedia(ROW_MEDIA).matches) return setCount(copyElement.children.length - 1);
       const widths = [...copyElement.children].map((child) => child.getBoundingClientRect().width);
       const moreWidth = widths.pop() ?? 0;
-      if (!window.matchMedia(ROW_MEDIA).matches) return setCount(widths.length);
       const gap = parseFloat(getComputedStyle(copyElement).columnGap) || 0;
       // A pixel of slack against rounding: an item that fits by less than that goes to the menu.
       setCount(fittingCount(barElement.clientWidth - 1, widths, moreWidth, gap));
