@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../newsletter-form';
+import { SUBSCRIBER_STATUSES } from '../statuses';
 
 export { CHECK_INBOX_MESSAGE, HONEYPOT_FIELD } from '../newsletter-form';
+export { SUBSCRIBER_STATUSES } from '../statuses';
 
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export const SubscriberStatusSchema = z.enum(SUBSCRIBER_STATUSES, { error: 'must be pending, confirmed or unsubscribed' });
 export type SubscriberStatus = z.infer<typeof SubscriberStatusSchema>;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { PUBLISH_STATUSES } from '../statuses';
+
+export { PUBLISH_STATUSES } from '../statuses';
 
 /**
  * Whether visitors see an item: `draft` never, `scheduled` from `publishAt`
  * on, `published` always (the default, so the spec's calls behave as before).
  */
-export const PUBLISH_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export const PublishStatusSchema = z.enum(PUBLISH_STATUSES, { error: 'must be draft, scheduled or published' });
 export type PublishStatus = z.infer<typeof PublishStatusSchema>;
 

@@ -39,22 +39,22 @@ type RequestOptions = {
  * message or "Network error" (spec §7, §8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiEnvelope<T>(path, options)).data;
+  return (await apiAnswer<T>(path, options)).data;
 }
 
 /** One page of a list route (`limit`/`cursor` in `path`): the items and where the next page starts. */
 export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
-  const { data, meta } = await apiEnvelope<T[]>(path, options);
+  return pageOf(await apiAnswer<T[]>(path, options));
+}
+
+export function pageOf<T>({ data, meta }: ApiAnswer<T[]>): Page<T> {
   return { items: data, nextCursor: meta?.nextCursor ?? null, total: meta?.total ?? data.length };
 }
 
-/** The unwrapped answer and the ETag of the item it is (single reads and saves answer one). */
-export async function apiVersioned<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; etag: string | null }> {
-  const { data, etag } = await apiEnvelope<T>(path, options);
-  return { data, etag };
-}
+/** An unwrapped answer: its data, a page's list meta, and the ETag of the item it is (single reads and saves answer one). */
+export type ApiAnswer<T> = { data: T; meta?: PageMeta; etag: string | null };
 
-async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<{ data: T; meta?: PageMeta; etag: string | null }> {
+export async function apiAnswer<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {};
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -5,6 +5,8 @@ import { clearTokens, verifyStoredToken } from '../features/auth/api/auth';
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { SessionExpiredDialog } from '../components/layout/session-expired-dialog';
 import { UNAUTHORIZED_EVENT } from '../lib/admin-api';
+import { forgetEarly } from '../lib/early-answers';
+import { askFirstRequests } from './first-requests';
 import { createAdminRouter, preloadScreen } from './router';
 
 /** `expired`: the session ended while the admin was open; its screens stay, under a sign-in dialog. */
@@ -17,8 +19,12 @@ export function AdminApp() {
 
   useEffect(() => {
     let active = true;
-    preloadScreen(window.location.pathname);
-    verifyStoredToken().then((outcome) => {
+    // The screen's code and first rows load while the session is checked, not after it.
+    const screenReady = preloadScreen(window.location.pathname);
+    askFirstRequests(window.location.pathname);
+    verifyStoredToken().then(async (outcome) => {
+      // A screen whose code is in renders at once, rows and all (app/screen-chunk.tsx).
+      if (outcome === 'valid') await screenReady;
       if (active) setStatus(outcome === 'valid' ? 'admin' : 'anonymous');
     });
     const expired = () => {
@@ -31,6 +37,12 @@ export function AdminApp() {
       window.removeEventListener(UNAUTHORIZED_EVENT, expired);
     };
   }, []);
+
+  // After the first screen's own effects (a parent's run after its children's): it has taken
+  // the answers sent early for it; any left would be old by the time another screen asked.
+  useEffect(() => {
+    if (status !== 'checking') forgetEarly();
+  }, [status]);
 
   useEffect(() => {
     if (status === 'expired') return;

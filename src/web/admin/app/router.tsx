@@ -1,52 +1,46 @@
-import { lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { AdminNotFound, AdminRouteError, AdminShell } from '../components/layout/admin-shell';
 import { paths } from '../lib/paths';
+import { screenChunk } from './screen-chunk';
 
 // Each screen is its own chunk: Quill and dnd-kit load only where they are used.
 const screens = {
-  homepage: () => import('../features/homepage/components/homepage-hero-screen'),
-  about: () => import('../features/about/components/about-screen'),
-  categories: () => import('../features/categories/components/categories-list-screen'),
-  category: () => import('../features/categories/components/category-form-screen'),
-  products: () => import('../features/products/components/products-list-screen'),
-  product: () => import('../features/products/components/product-form-screen'),
-  subscribers: () => import('../features/subscribers/components/subscribers-screen'),
-  theme: () => import('../features/theme/components/theme-screen'),
-  site: () => import('../features/site/components/site-settings-screen'),
-  media: () => import('../features/media/components/media-library-screen'),
-  security: () => import('../features/security/components/security-screen'),
-  activity: () => import('../features/audit/components/audit-screen'),
-  redirects: () => import('../features/redirects/components/redirects-screen'),
+  homepage: screenChunk(() => import('../features/homepage/components/homepage-hero-screen')),
+  about: screenChunk(() => import('../features/about/components/about-screen')),
+  categories: screenChunk(() => import('../features/categories/components/categories-list-screen')),
+  category: screenChunk(() => import('../features/categories/components/category-form-screen')),
+  products: screenChunk(() => import('../features/products/components/products-list-screen')),
+  product: screenChunk(() => import('../features/products/components/product-form-screen')),
+  subscribers: screenChunk(() => import('../features/subscribers/components/subscribers-screen')),
+  theme: screenChunk(() => import('../features/theme/components/theme-screen')),
+  site: screenChunk(() => import('../features/site/components/site-settings-screen')),
+  media: screenChunk(() => import('../features/media/components/media-library-screen')),
+  security: screenChunk(() => import('../features/security/components/security-screen')),
+  activity: screenChunk(() => import('../features/audit/components/audit-screen')),
+  redirects: screenChunk(() => import('../features/redirects/components/redirects-screen')),
 };
-const HomepageHeroScreen = lazy(screens.homepage);
-const AboutScreen = lazy(screens.about);
-const CategoriesListScreen = lazy(screens.categories);
-const CategoryFormScreen = lazy(screens.category);
-const ProductsListScreen = lazy(screens.products);
-const ProductFormScreen = lazy(screens.product);
-const SubscribersScreen = lazy(screens.subscribers);
-const ThemeScreen = lazy(screens.theme);
-const SiteSettingsScreen = lazy(screens.site);
-const MediaLibraryScreen = lazy(screens.media);
-const SecurityScreen = lazy(screens.security);
-const AuditScreen = lazy(screens.activity);
-const RedirectsScreen = lazy(screens.redirects);
+
+export type ScreenName = keyof typeof screens;
 
 /** An item of these lists (`/admin/products/:id`, `…/new`) shows its form screen. */
-const formOf: Partial<Record<string, keyof typeof screens>> = { categories: 'category', products: 'product' };
+const formOf: Partial<Record<string, ScreenName>> = { categories: 'category', products: 'product' };
+
+/** The screen an admin address shows, if it names one. */
+export function screenNameOf(pathname: string): ScreenName | undefined {
+  const [section = '', item] = pathname.replace(/^\/admin\/?/, '').split('/');
+  const name = item ? formOf[section] : section;
+  return name && Object.hasOwn(screens, name) ? (name as ScreenName) : undefined;
+}
 
 /**
  * Starts loading the screen of an admin address while the session is being
- * checked: the two need not wait for each other, so the screen (and then its
- * first rows) comes one round trip sooner. The lazy screen gets the same module.
+ * checked: the two need not wait for each other. Resolves when the screen can
+ * render at once (or its load failed: then it is retried, and shown, when the
+ * screen renders).
  */
-export function preloadScreen(pathname: string): void {
-  const [section = '', item] = pathname.replace(/^\/admin\/?/, '').split('/');
-  const name = item ? formOf[section] : (section as keyof typeof screens);
-  const load = name && Object.hasOwn(screens, name) ? screens[name] : undefined;
-  // A failed load is retried (and shown) when the screen renders.
-  load?.().catch(() => {});
+export function preloadScreen(pathname: string): Promise<void> {
+  const name = screenNameOf(pathname);
+  return name ? screens[name].preload().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 export function createAdminRouter() {
@@ -57,21 +51,21 @@ export function createAdminRouter() {
       errorElement: <AdminRouteError />,
       children: [
         { index: true, element: <Navigate to={paths.homepage} replace /> },
-        { path: 'homepage', element: <HomepageHeroScreen /> },
-        { path: 'about', element: <AboutScreen /> },
-        { path: 'categories', element: <CategoriesListScreen /> },
-        { path: 'categories/new', element: <CategoryFormScreen key="new" /> },
-        { path: 'categories/:id', element: <CategoryFormScreen /> },
-        { path: 'products', element: <ProductsListScreen /> },
-        { path: 'products/new', element: <ProductFormScreen key="new" /> },
-        { path: 'products/:id', element: <ProductFormScreen /> },
-        { path: 'subscribers', element: <SubscribersScreen /> },
-        { path: 'theme', element: <ThemeScreen /> },
-        { path: 'site', element: <SiteSettingsScreen /> },
-        { path: 'media', element: <MediaLibraryScreen /> },
-        { path: 'security', element: <SecurityScreen /> },
-        { path: 'activity', element: <AuditScreen /> },
-        { path: 'redirects', element: <RedirectsScreen /> },
+        { path: 'homepage', element: <screens.homepage.Screen /> },
+        { path: 'about', element: <screens.about.Screen /> },
+        { path: 'categories', element: <screens.categories.Screen /> },
+        { path: 'categories/new', element: <screens.category.Screen key="new" /> },
+        { path: 'categories/:id', element: <screens.category.Screen /> },
+        { path: 'products', element: <screens.products.Screen /> },
+        { path: 'products/new', element: <screens.product.Screen key="new" /> },
+        { path: 'products/:id', element: <screens.product.Screen /> },
+        { path: 'subscribers', element: <screens.subscribers.Screen /> },
+        { path: 'theme', element: <screens.theme.Screen /> },
+        { path: 'site', element: <screens.site.Screen /> },
+        { path: 'media', element: <screens.media.Screen /> },
+        { path: 'security', element: <screens.security.Screen /> },
+        { path: 'activity', element: <screens.activity.Screen /> },
+        { path: 'redirects', element: <screens.redirects.Screen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

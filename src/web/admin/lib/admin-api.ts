@@ -1,10 +1,11 @@
-import { ApiError, apiPage, apiVersioned } from '../../api/client';
+import { ApiError, apiAnswer, pageOf, type ApiAnswer } from '../../api/client';
 import type { Page } from '../../../shared/schemas/list';
+import { takeEarly } from './early-answers';
 
 /** Fired when the server no longer accepts the admin token mid-session. */
 export const UNAUTHORIZED_EVENT = 'admin:unauthorized';
 
-type Options = NonNullable<Parameters<typeof apiVersioned>[1]>;
+type Options = NonNullable<Parameters<typeof apiAnswer>[1]>;
 
 /**
  * The version (ETag) of each item this window loaded or saved, by API path.
@@ -26,7 +27,7 @@ export async function adminRequest<T>(path: string, options: Options = {}): Prom
   const method = options.method ?? 'GET';
   const ifMatch = method === 'PUT' ? loadedVersions.get(path) : undefined;
   return signedOutOn401(async () => {
-    const { data, etag } = await apiVersioned<T>(path, { ...options, ifMatch });
+    const { data, etag } = await answerOf<T>(path, { ...options, ifMatch });
     if (etag && (method === 'GET' || method === 'PUT')) loadedVersions.set(path, etag);
     return data;
   });
@@ -34,7 +35,13 @@ export async function adminRequest<T>(path: string, options: Options = {}): Prom
 
 /** One page of a list route (`limit`/`cursor`/filters in `path`). */
 export function adminPage<T>(path: string, options?: Options): Promise<Page<T>> {
-  return signedOutOn401(() => apiPage<T>(path, options));
+  return signedOutOn401(async () => pageOf(await answerOf<T[]>(path, options)));
+}
+
+/** A read the app already sent while the session was being checked (early-answers.ts), or a new request. */
+function answerOf<T>(path: string, options: Options = {}): Promise<ApiAnswer<T>> {
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarly<T>(path) : undefined;
+  return early ?? apiAnswer<T>(path, options);
 }
 
 async function signedOutOn401<T>(request: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { PUBLISH_STATUSES, type PublishStatus } from '../../../../shared/schemas';
+import type { PublishStatus } from '../../../../shared/schemas';
+import { PUBLISH_STATUSES } from '../../../../shared/statuses';
 import { STATUS_LABELS, fromLocalInput, toLocalInput } from '../../lib/publishing';
 import { FieldShell, describedBy } from './form-field';
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { PUBLISH_STATUSES, type PublishState, type PublishStatus } from '../../../../shared/schemas';
+import type { PublishState, PublishStatus } from '../../../../shared/schemas';
+import { PUBLISH_STATUSES } from '../../../../shared/statuses';
 import { STATUS_LABELS, formatWhen } from '../../lib/publishing';
 
 /** All, or one status. The filtered list comes from the server (`?status=`) and is not reorderable: order is of the whole list. */

@@ -1,17 +1,34 @@
-import type { Product, ProductInput, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
+import type { Category, Product, ProductInput, PublishStatus, ReorderItem, Tag } from '../../../../../shared/schemas';
 import { byOrder } from '../../../../../shared/constants';
 import { adminPage, adminRequest } from '../../../lib/admin-api';
+import { CATEGORIES_PATH, listCategories } from '../../categories/api/categories';
+import { TAGS_PATH, listTags } from './tags';
 
 /** Rows per page of the admin list: one page is all the DOM holds. */
 export const PRODUCTS_PAGE_SIZE = 50;
 
-export const pageProducts = ({ q, cursor, status }: { q: string; cursor: string | undefined; status?: PublishStatus | undefined }) => {
+type PageQuery = { q: string; cursor: string | undefined; status?: PublishStatus | undefined };
+
+const pagePath = ({ q, cursor, status }: PageQuery) => {
   const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
   if (q) params.set('q', q);
   if (status) params.set('status', status);
   if (cursor) params.set('cursor', cursor);
-  return adminPage<Product>(`/products?${params}`);
+  return `/products?${params}`;
 };
+
+export const pageProducts = (query: PageQuery) => adminPage<Product>(pagePath(query));
+
+export type ProductNames = { categories: Category[]; tags: Tag[] };
+
+/** Every category and tag: the names a product list or form shows for a product's ids. */
+export async function loadProductNames(): Promise<ProductNames> {
+  const [categories, tags] = await Promise.all([listCategories(), listTags()]);
+  return { categories, tags };
+}
+
+/** What the product list asks for first: its first page, unfiltered, and the names (app/first-requests.ts). */
+export const productListFirstPaths = () => [pagePath({ q: '', cursor: undefined }), CATEGORIES_PATH, TAGS_PATH];
 
 export const listProducts = async (status?: PublishStatus) =>
   (await adminRequest<Product[]>(status ? `/products?status=${status}` : '/products')).sort(byOrder);

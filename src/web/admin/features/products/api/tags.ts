@@ -1,7 +1,8 @@
 import type { Tag } from '../../../../../shared/schemas';
 import { adminRequest } from '../../../lib/admin-api';
 
-export const listTags = () => adminRequest<Tag[]>('/tags');
+export const TAGS_PATH = '/tags';
+export const listTags = () => adminRequest<Tag[]>(TAGS_PATH);
 export const createTag = (title: string) => adminRequest<Tag>('/tags', { method: 'POST', body: { title }, failure: 'Failed to create tag' });
 
 /** Case-insensitive substring match; already selected tags are not suggested (spec §4, §5). */

@@ -19,13 +19,11 @@ import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
 import { useEditForm, type AfterSave } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
-import { adminRequest } from '../../../lib/admin-api';
 import { hasErrorsUnder, nestedErrors, schemaErrors, type FieldErrors } from '../../../lib/field-errors';
 import { saveFailureText } from '../../../lib/save-failure';
 import { toHeroConfig } from '../../../lib/hero';
 import { paths } from '../../../lib/paths';
-import { createProduct, getProduct, updateProduct } from '../api/products';
-import { listTags } from '../api/tags';
+import { createProduct, getProduct, loadProductNames, updateProduct } from '../api/products';
 import { GalleryEditor } from './gallery-editor';
 import { PriceField } from './price-field';
 import { ProductClassification } from './product-classification';
@@ -70,7 +68,7 @@ const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
 });
 
 async function loadForm(id: string | undefined): Promise<Loaded> {
-  const [categories, tags] = await Promise.all([adminRequest<Category[]>('/categories'), listTags()]);
+  const { categories, tags } = await loadProductNames();
   if (id) return { id, form: fromProduct(await getProduct(id)), categories, tags };
   // The order is the server's to choose on create (the highest plus 1): no need to read every product here.
   return { id: null, form: blankProduct(0), categories, tags };

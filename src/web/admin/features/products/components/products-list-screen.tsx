@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../../../components/link';
 import { arrayMove } from '@dnd-kit/sortable';
-import type { Category, Product, PublishStatus, Tag } from '../../../../../shared/schemas';
+import type { Product, PublishStatus } from '../../../../../shared/schemas';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
 import { ListRow } from '../../../components/ui/list-row';
 import { DeleteDialog } from '../../../components/ui/delete-dialog';
@@ -15,18 +15,9 @@ import { ReorderContext } from '../../../components/ui/sortable';
 import { useLoad } from '../../../hooks/use-load';
 import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
-import { adminRequest } from '../../../lib/admin-api';
 import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
-import { PRODUCTS_PAGE_SIZE, deleteProduct, moveProductTo, pageProducts, reorderProducts } from '../api/products';
-import { listTags } from '../api/tags';
-
-type Names = { categories: Category[]; tags: Tag[] };
-
-const loadNames = async (): Promise<Names> => {
-  const [categories, tags] = await Promise.all([adminRequest<Category[]>('/categories'), listTags()]);
-  return { categories, tags };
-};
+import { PRODUCTS_PAGE_SIZE, deleteProduct, loadProductNames, moveProductTo, pageProducts, reorderProducts, type ProductNames } from '../api/products';
 
 /** Names for the ids, joined by a comma, or "-" when there are none (spec §2). */
 export function joinNames(ids: string[], items: { id: string; title: string }[]): string {
@@ -41,7 +32,7 @@ export default function ProductsListScreen() {
 }
 
 function PagedProducts({ status, onStatus }: { status: PublishStatus | ''; onStatus: (status: PublishStatus | '') => void }) {
-  const names = useLoad(loadNames, 'product-names');
+  const names = useLoad(loadProductNames, 'product-names');
   const list = usePagedList((query) => pageProducts({ ...query, status: status || undefined }));
   const state = list.state;
   const loading = state.status === 'loading' || names.status === 'loading';
@@ -86,7 +77,7 @@ type TableProps = {
   rows: Product[];
   total: number;
   hasNext: boolean;
-  names: Names;
+  names: ProductNames;
   reorderable: boolean;
   createdId: string | undefined;
 };

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../../shared/schemas';
+import type { SubscriberStatus } from '../../../../../shared/schemas';
+import { SUBSCRIBER_STATUSES } from '../../../../../shared/statuses';
 import { errorMessage } from '../../../lib/admin-api';
 import { downloadCsv } from '../api/subscribers';
 
