@@ -43,7 +43,7 @@ describe(`images on public pages (${testDatabaseKind})`, () => {
     expect(heroImg).toContain(`${hero.url} 1400w`);
     // The hero covers a box at least clamp(360px, 62vh, 640px) tall: on a phone, taller than the
     // image's 2:1 shape, so the file is picked for the width it shows at that height.
-    const heroSizes = 'max(100vw, calc(2.000 * clamp(360px, 62vh, 640px)))';
+    const heroSizes = 'max(100vw, calc(2.000 * clamp(360px, 62vh, 640px) + 4px))';
     expect(heroImg).toContain(`sizes="${heroSizes}"`);
     // The hero is preloaded from the head, for the same width; the tile below it loads lazily.
     const head = html.slice(0, html.indexOf('</head>'));

@@ -26,9 +26,14 @@ type Props = {
   coverHeight?: string;
 };
 
-/** The width a cover-fitted picture takes: the box's width, or its height times the image's shape. */
+/**
+ * The width a cover-fitted picture takes: the box's width, or its height times the image's shape.
+ * A few pixels more, because the browser rounds the picked file's size down to whole pixels: a
+ * picture a fraction of a pixel short of its box would be upscaled, and the browser counts an
+ * upscaled picture (as a candidate for the largest paint) smaller than it shows.
+ */
 export function coverSizes(sizes: string, aspectRatio: number, coverHeight: string): string {
-  return `max(${sizes}, calc(${aspectRatio.toFixed(3)} * ${coverHeight}))`;
+  return `max(${sizes}, calc(${aspectRatio.toFixed(3)} * ${coverHeight} + 4px))`;
 }
 
 /**
