@@ -1,11 +1,13 @@
 import { readStoredToken } from '../../api/client';
 import { askEarly } from '../lib/early-answers';
 import { productListFirstPaths } from '../features/products/api/products';
+import { subscriberListFirstPaths } from '../features/subscribers/api/subscribers';
 import { screenNameOf, type ScreenName } from './router';
 
 /** The reads a screen starts with, for the screens whose first rows are worth one round trip. */
 const firstPathsOf: Partial<Record<ScreenName, () => string[]>> = {
   products: productListFirstPaths,
+  subscribers: subscriberListFirstPaths,
 };
 
 /**

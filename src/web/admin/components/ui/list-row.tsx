@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SortableRow } from './sortable';
+import { SortableRow } from './sortable-row';
 
 type Props = { id: string; label: string; reorderable: boolean; highlighted?: boolean; children: ReactNode };
 

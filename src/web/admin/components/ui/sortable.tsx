@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { createContext, useEffect, useState, type ComponentPropsWithRef, type CSSProperties, type ReactNode } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -44,8 +44,33 @@ function announcements(ids: string[], labelOf: (id: string) => string): Announce
   };
 }
 
+/**
+ * False while a list's first rows are being rendered, true once the browser
+ * has painted them. Making 50 rows sortable took ~85 ms of script (decision
+ * 044), so a list's rows are shown plain and become sortable a frame later
+ * (sortable-row.tsx); the keyboard and pointer handles work from then on.
+ */
+export const DragReady = createContext(true);
+
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    // A timeout set in an animation frame runs after that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** Drag with a pointer or with the keyboard (Space to lift, arrows to move, Space to drop). */
 export function ReorderContext({ ids, onMove, labelOf, layout = 'list', children }: ReorderProps) {
+  const dragReady = useAfterFirstPaint();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -64,9 +89,18 @@ export function ReorderContext({ ids, onMove, labelOf, layout = 'list', children
       accessibility={{ announcements: announcements(ids, labelOf) }}
     >
       <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
-        {children}
+        <DragReady.Provider value={dragReady}>{children}</DragReady.Provider>
       </SortableContext>
     </DndContext>
+  );
+}
+
+/** The grip a sortable item is moved by; without dnd-kit's props it looks the same and does nothing yet. */
+export function DragHandle({ label, ...props }: { label: string } & ComponentPropsWithRef<'button'>) {
+  return (
+    <button type="button" className="adm-drag-handle" {...props} aria-label={`Reorder ${label}`} title="Drag to reorder (or press Space, then the arrow keys)">
+      <span aria-hidden="true">⠿</span>
+    </button>
   );
 }
 
@@ -79,29 +113,6 @@ export function useSortableItem(id: string, label: string) {
     position: 'relative',
     zIndex: isDragging ? 2 : undefined,
   };
-  const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="adm-drag-handle"
-      {...attributes}
-      {...listeners}
-      aria-label={`Reorder ${label}`}
-      title="Drag to reorder (or press Space, then the arrow keys)"
-    >
-      <span aria-hidden="true">⠿</span>
-    </button>
-  );
+  const handle = <DragHandle label={label} ref={setActivatorNodeRef} {...attributes} {...listeners} />;
   return { setNodeRef, style, handle, isDragging };
-}
-
-export function SortableRow({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
-  const { setNodeRef, style, handle, isDragging } = useSortableItem(id, label);
-  const classes = [isDragging ? 'adm-row--dragging' : '', className ?? ''].filter(Boolean).join(' ');
-  return (
-    <tr ref={setNodeRef} style={style} className={classes || undefined} data-row-id={id}>
-      <td className="adm-table__handle">{handle}</td>
-      {children}
-    </tr>
-  );
 }

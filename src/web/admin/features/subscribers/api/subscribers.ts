@@ -1,7 +1,7 @@
 import type { Subscriber, SubscriberStatus, WebhookDelivery } from '../../../../../shared/schemas';
 import type { Page } from '../../../../../shared/schemas/list';
-import { apiPage, ApiError, API_BASE, readStoredToken } from '../../../../api/client';
-import { adminRequest } from '../../../lib/admin-api';
+import { ApiError, API_BASE, readStoredToken } from '../../../../api/client';
+import { adminPage, adminRequest } from '../../../lib/admin-api';
 
 export type SubscriberFilter = { q: string; status: SubscriberStatus | '' };
 
@@ -15,15 +15,18 @@ const query = (filter: SubscriberFilter, extra: Record<string, string>) => {
   return params.toString();
 };
 
+const pagePath = (filter: SubscriberFilter, cursor: string | null) =>
+  `/newsletter/subscribers?${query(filter, { limit: String(SUBSCRIBER_PAGE_SIZE), ...(cursor ? { cursor } : {}) })}`;
+
 export const pageSubscribers = (filter: SubscriberFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Subscriber>> =>
-  apiPage<Subscriber>(
-    `/newsletter/subscribers?${query(filter, { limit: String(SUBSCRIBER_PAGE_SIZE), ...(cursor ? { cursor } : {}) })}`,
-    { signal },
-  );
+  adminPage<Subscriber>(pagePath(filter, cursor), { signal });
 
 /** "Total Subscribers" counts confirmed addresses only: pending and unsubscribed ones receive nothing. */
-export const countConfirmed = async (signal?: AbortSignal): Promise<number> =>
-  (await apiPage<Subscriber>('/newsletter/subscribers?status=confirmed&limit=1', { signal })).total;
+const CONFIRMED_COUNT_PATH = '/newsletter/subscribers?status=confirmed&limit=1';
+export const countConfirmed = async (signal?: AbortSignal): Promise<number> => (await adminPage<Subscriber>(CONFIRMED_COUNT_PATH, { signal })).total;
+
+/** What the subscribers screen asks for first: the unfiltered first page and the count (app/first-requests.ts). */
+export const subscriberListFirstPaths = () => [pagePath({ q: '', status: '' }, null), CONFIRMED_COUNT_PATH];
 
 export const deleteSubscriber = (id: string) =>
   adminRequest<{ deleted: number }>(`/newsletter/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete subscriber' });
