@@ -61,7 +61,7 @@ describe.skipIf(!isBuilt())('the server process', () => {
     const result = await answer;
     expect(result.status).toBe(200);
     expect(JSON.parse(result.text).success).toBe(true);
-    expect(await exited).toBe(0);
+    expect(await exited, server.output()).toBe(0);
     await expect(fetch(`${BASE}/api/health`)).rejects.toThrow();
     // The file the in-flight request uploaded was kept.
     const uploads = fs.readdirSync(path.join(env.dataDir, 'uploads'), { recursive: true });

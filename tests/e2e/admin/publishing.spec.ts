@@ -81,6 +81,8 @@ test('leaving an edited product asks first: a link, the back button and closing 
   const product = await api.createProduct(productInput(unique('Unsaved Product')));
   try {
     await openAdmin(page, '/admin/products');
+    // Found by search: tests beside this one may have pushed it past the list's first page.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product.title);
     await page.getByRole('link', { name: `Edit ${product.title}` }).click();
     const titleField = page.getByRole('region', { name: 'Information' }).getByLabel('Title', { exact: true });
     await titleField.fill('Half-typed new title');
