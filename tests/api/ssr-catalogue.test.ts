@@ -115,12 +115,7 @@ describe('pages of a catalogue and the render cache', () => {
     }
     // Visitors may have been answered with the previous page while the fresh
     // render was still running (on a slow database it outlasts the stale wait).
-    let after = await get('/about');
-    for (let i = 0; i < 50 && !after.body.includes('Fresh about title'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await get('/about');
-    }
-    expect(after.body).toContain('Fresh about title');
+    await expect.poll(async () => (await get('/about')).body, { timeout: 5_000 }).toContain('Fresh about title');
     expect(t.app.renderCache.stats.renders).toBe(renders + 1);
   });
 });

@@ -131,11 +131,8 @@ describe('server-rendered pages', () => {
     await t.asAdmin({ method: 'PUT', url: '/api/homepage', payload: { title: 'Fresh hero title' } });
     // The first visit after a write may get the previous page while the fresh render is made
     // (stale-while-revalidate); on a slow database that render outlasts the visit's wait.
-    let third = await get('/');
-    for (let i = 0; i < 50 && !third.body.includes('Fresh hero title'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      third = await get('/');
-    }
+    await expect.poll(async () => (await get('/')).body, { timeout: 5_000 }).toContain('Fresh hero title');
+    const third = await get('/');
     expect(third.body).toContain('Fresh hero title');
     expect(third.headers.etag).not.toBe(first.headers.etag);
   });
