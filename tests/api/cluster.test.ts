@@ -1,6 +1,16 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, isBuilt, type BuiltServer } from '../helpers/built-server';
 import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
+
+/** The parent process of `pid` (undefined once it has gone). */
+const parentOf = (pid: string) => {
+  try {
+    return Number(/PPid:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  } catch {
+    return undefined;
+  }
+};
 
 // The built server (`npm run build`) as a real cluster: a primary and two workers on one database.
 describe.skipIf(!isBuilt())('the server on every core', () => {
@@ -29,6 +39,15 @@ describe.skipIf(!isBuilt())('the server on every core', () => {
     );
     const BASE = server.baseUrl;
     expect(server.output()).toContain('with 2 workers');
+
+    // Each worker runs with the memory settings the primary gives it at fork (src/server/cluster/worker-memory.ts).
+    const workerPids = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && parentOf(entry) === server?.process.pid);
+    expect(workerPids).toHaveLength(2);
+    for (const pid of workerPids) {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=30']));
+      expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+    }
 
     // Seeded once: each demo slug exists once.
     const products = (await (await fetch(`${BASE}/api/products`)).json()).data as { slug: string }[];

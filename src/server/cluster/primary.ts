@@ -2,25 +2,9 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import { buildApp } from '../app';
 import { isContentChanged } from './content-relay';
+import { workerEnv, workerExecArgv } from './worker-memory';
 
 const SHUTDOWN_GRACE_MS = 20_000;
-
-/**
- * V8's young generation grows to 32 MB per worker under load (two 16 MB
- * semi-spaces), near half of a worker's heap once warm: measured with
- * v8.getHeapSpaceStatistics() under `npm run bench` (docs/decisions/042).
- * 4 MB semi-spaces keep it at 8 MB; the short-lived garbage of a render or a
- * cached answer is collected a little more often, with no throughput change
- * the bench could tell from its noise. An operator's own setting
- * (NODE_OPTIONS or node's arguments) wins.
- */
-const SEMI_SPACE_FLAG = '--max-semi-space-size';
-const WORKER_V8_FLAGS = [`${SEMI_SPACE_FLAG}=4`];
-
-function workerExecArgv(): string[] {
-  const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-  return given.includes(SEMI_SPACE_FLAG) ? process.execArgv : [...process.execArgv, ...WORKER_V8_FLAGS];
-}
 
 /**
  * The cluster primary serves nothing itself: it migrates and seeds the
@@ -33,8 +17,8 @@ export async function runPrimary(config: Config): Promise<void> {
   await setup.close();
 
   let closing = false;
-  cluster.setupPrimary({ execArgv: workerExecArgv() });
-  const fork = () => cluster.fork();
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  const fork = () => cluster.fork(workerEnv(process.env));
   cluster.on('message', (from: Worker, message: unknown) => {
     if (!isContentChanged(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {

@@ -8,6 +8,7 @@ import {
   faviconSvg,
   shareCardSvg,
 } from '../../shared/share-card';
+import { loadSharp } from '../modules/media/sharp-setup';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -29,9 +30,10 @@ export function registerSiteImages(app: FastifyInstance, source: ContentSource):
     const [site, theme] = await Promise.all([source.getSiteSettings(), source.getTheme()]);
     const url = defaultShareImageUrl(site.name, site.tagline, theme.primaryColor);
     if (card?.url !== url) {
-      // Loaded on first use: a worker that only serves pages never carries sharp and libvips.
+      // Loaded on first use, with libvips' operation cache off like for uploads: a worker that only
+      // serves pages never carries sharp and libvips, and one that drew a card keeps no pixels of it.
       const svg = Buffer.from(shareCardSvg(site.name, site.tagline, theme.primaryColor));
-      const png = import('sharp').then(({ default: sharp }) => sharp(svg).png().toBuffer());
+      const png = loadSharp().then((sharp) => sharp(svg).png().toBuffer());
       card = { url, png };
       png.catch(() => {
         if (card?.png === png) card = undefined;
