@@ -27,7 +27,10 @@ export async function runPrimary(config: Config): Promise<void> {
   });
   let failed = false;
   cluster.on('exit', (worker, code, signal) => {
-    if (code !== 0) failed = true;
+    // A worker still loading its code when we asked it to stop has no handler yet and ends by the
+    // signal itself; it had accepted nothing (it listens only once it handles signals, worker.ts).
+    const stoppedBeforeServing = closing && signal === 'SIGTERM';
+    if (code !== 0 && !stoppedBeforeServing) failed = true;
     if (closing) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;

@@ -4,12 +4,24 @@ import { relayContentChanges } from './content-relay';
 
 /** Serves requests: in a cluster worker (the primary prepared the database) or alone. */
 export async function runWorker(config: Config, options: { prepared: boolean }): Promise<void> {
+  // Signals are handled from the first moment: a worker told to stop while it is still starting
+  // (a deploy or a test right after a start, on a slow database) stops cleanly instead of being
+  // killed by the signal, which its primary would report as a failed shutdown.
+  let stopRequest: string | undefined;
+  let stop = (signal: string) => {
+    stopRequest ??= signal;
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  // A worker whose primary died (killed, crashed) would serve on alone, unsupervised: it drains and stops too.
+  if (options.prepared) process.on('disconnect', () => stop('primary gone'));
+
   const app = await buildApp(config, { prepared: options.prepared });
   const stopRelay = relayContentChanges(app.ctx.contentEvents, app.ctx.dbKind === 'postgres');
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  // Stop accepting, let in-flight requests finish, then close the database.
   let closing = false;
-  const shutdown = (signal: string) => {
+  stop = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
@@ -24,10 +36,10 @@ export async function runWorker(config: Config, options: { prepared: boolean }):
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  // A worker whose primary died (killed, crashed) would serve on alone, unsupervised: it drains and stops too.
-  if (options.prepared) process.on('disconnect', () => shutdown('primary gone'));
+  if (stopRequest) {
+    stop(stopRequest);
+    return;
+  }
 
   await app.listen({ port: config.port, host: config.host });
   if (!options.prepared) app.log.info(`Showcase is running at ${config.publicUrl} (database: ${app.ctx.dbKind}, data: ${config.dataDir})`);
