@@ -47,6 +47,20 @@ export default tseslint.config(
     },
   },
   {
+    // The public pages render with the site's own router (src/web/router, docs/decisions/046): a
+    // React Router hook there would fail in the browser, and React Router would join the first load.
+    files: ['src/web/{pages,layout,components,hooks,images}/**', 'src/web/router/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/server/**'],
+          paths: [{ name: 'react-router', allowTypeImports: true, message: 'Public pages use src/web/router.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },

@@ -1,11 +1,13 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { routes, routeModuleSource, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
 import type { ContentSource } from './api/content-source';
 import type { LoaderContext, RootData } from './loaders';
 import { errorMetaFor, metaFor, type PageMeta } from './page-meta';
 import type { HydrationPayload } from './hydration';
 import { PreloadContext, type ImagePreload, type PreloadCollector } from './images/lcp-preload';
+import { RouteTree } from './router/route-tree';
+import type { RouteMatch, RouterState } from './router/router-context';
 
 const handler = createStaticHandler(routes);
 
@@ -27,12 +29,22 @@ export type RenderedPage =
 /** Visitors never see error details: the boundary only needs to know that something failed. */
 const PUBLIC_ERROR = { message: 'Unexpected Application Error!' };
 
+/** React Router's static handler loads the page (matching, loaders, redirects, status); the site's own router renders it. */
+function routerState(context: StaticHandlerContext): RouterState {
+  const { pathname, search, hash } = context.location;
+  return {
+    location: { pathname, search, hash, state: null, key: 'default' },
+    matches: context.matches.map(({ route, params, pathname: matched }) => ({ route: route as RouteMatch['route'], params, pathname: matched })),
+    loaderData: context.loaderData,
+    errors: context.errors,
+    navigation: { state: 'idle' },
+  };
+}
+
 function renderContext(context: StaticHandlerContext, preloads: PreloadCollector): string {
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // hydrate={false}: no inline script; the state travels as JSON (see HydrationPayload).
   return renderToString(
     <PreloadContext.Provider value={preloads}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <RouteTree state={routerState(context)} />
     </PreloadContext.Provider>,
   );
 }

@@ -1,4 +1,4 @@
-import type { UIMatch } from 'react-router';
+import type { UIMatch } from './router';
 import { canonicalPath, metaFor } from './page-meta';
 import { applySocialHead } from './head-tags';
 

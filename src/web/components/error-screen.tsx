@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router';
+import { useRouteError } from '../router';
 import { useEffect } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from '../router';
 import { NEWSLETTER_MESSAGE_MS } from '../../shared/constants';
 import type { RootData } from '../loaders';
 import defaultNewsletterImage from '../assets/newsletter-default.svg';

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches } from '../router';
 import type { ImageInfoMap } from '../../shared/media';
 import { pictureSources } from '../../shared/media';
 import type { WithImages } from '../images/image-loader';

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches } from '../router';
 import type { ImageInfo } from '../../shared/media';
 import type { WithImages } from './image-loader';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../router';
 import type { SearchHit } from '../../shared/schemas/search';
 import { MAX_QUERY_LENGTH } from '../../shared/search-text';
 import { suggest } from '../api/search-source';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router';
 import { NavLink } from '../components/link';
 
 export type NavItem = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation, useRouteLoaderData } from '../router';
 import type { RootData } from '../loaders';
 import { themeCssVariables } from '../../shared/theme-shades';
 import { SiteHeader } from './site-header';

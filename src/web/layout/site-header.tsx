@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router';
 import { Link } from '../components/link';
 import type { CategorySummary } from '../loaders';
 import type { SiteSettings } from '../../shared/schemas/site-settings';

@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from '../router';
 import type { AboutData } from '../loaders';
 import { Hero } from '../components/hero';
 import { RichText } from '../components/rich-text';

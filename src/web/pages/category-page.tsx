@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useNavigation } from '../router';
 import type { CategoryData } from '../loaders';
 import { isNotFound, type NotFoundData } from '../page-data';
 import { categorySearch, readCategoryParams } from '../category-params';

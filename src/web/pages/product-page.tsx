@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from '../router';
 import { Link } from '../components/link';
 import type { ProductData } from '../loaders';
 import { isNotFound, type NotFoundData } from '../page-data';

@@ -1,4 +1,4 @@
-import { useLoaderData, useRouteLoaderData } from 'react-router';
+import { useLoaderData, useRouteLoaderData } from '../router';
 import { Link } from '../components/link';
 import type { RootData } from '../loaders';
 import type { SearchData } from '../search-loader';

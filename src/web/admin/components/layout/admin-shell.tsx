@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { NavLink } from '../../../components/link';
+import { NavLink } from '../link';
 import { paths } from '../../lib/paths';
 import { InlineLoading } from '../ui/loading-screen';
 import { LogoutDialog } from './logout-dialog';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from '../../../components/link';
+import { Link } from '../link';
 
 /** Handed from a create form to its list through the navigation state. */
 export type CreatedItem = { id: string; title: string; viewHref: string; addHref: string };

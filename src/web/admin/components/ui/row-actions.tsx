@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from '../link';
 
 type Props = { label: string; editHref: string; viewHref: string; onDelete: () => void };
 

@@ -1,4 +1,4 @@
-import { Link } from '../../../components/link';
+import { Link } from '../link';
 import { ApiError } from '../../../api/client';
 import type { SaveStatus } from '../../hooks/use-save-state';
 

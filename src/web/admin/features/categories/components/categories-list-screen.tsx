@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../../../components/link';
+import { Link } from '../../../components/link';
 import type { Category, PublishStatus } from '../../../../../shared/schemas';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
 import { ListRow } from '../../../components/ui/list-row';

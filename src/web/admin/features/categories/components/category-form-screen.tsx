@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../../components/link';
+import { Link } from '../../../components/link';
 import {
   CategoryInputSchema,
   DEFAULT_ITEMS_PER_ROW,

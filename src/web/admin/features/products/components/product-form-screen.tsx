@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../../components/link';
+import { Link } from '../../../components/link';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';

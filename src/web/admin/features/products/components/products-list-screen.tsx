@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../../components/link';
+import { Link } from '../../../components/link';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { Product, PublishStatus } from '../../../../../shared/schemas';
 import { StatusBadge, StatusFilter } from '../../../components/ui/status-filter';
