@@ -113,7 +113,7 @@ test('mobile menu: a keyboard-usable toggle with aria-expanded', async ({ page }
   await expect(page.locator('main#main')).toBeFocused();
 });
 
-test('client navigation keeps the page (no full reload), scrolls to the top and updates the head', async ({ page, request }) => {
+test('client navigation keeps the page (no full reload), scrolls to the top, updates the head, and goes back and forward', async ({ page, request }) => {
   const category = await createCategory(request);
   await createProduct(request, { categories: [category.id] });
   const errors = collectErrors(page);
@@ -132,6 +132,14 @@ test('client navigation keeps the page (no full reload), scrolls to the top and 
   await expect(page.getByRole('heading', { name: `Browse ${category.title}` })).toBeVisible();
   await expect(page).toHaveTitle(`${category.title} | Showcase`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', category.description);
+
+  // Back and forward show the pages again, still in the same document.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveTitle('About | Showcase');
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: `Browse ${category.title}` })).toBeVisible();
+  await expect(page).toHaveTitle(`${category.title} | Showcase`);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   expect(errors).toEqual([]);
 });
