@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -17,8 +16,7 @@ import { VariantWorkers } from './modules/media/variant-queue';
 import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
-import { contentSecurityPolicy } from './http/content-security-policy';
-import { PERMISSIONS_POLICY } from './http/permissions-policy';
+import { installSecurityHeaders } from './http/security-headers';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { AuditLog } from './modules/audit/audit-log';
 import { RevisionRecorder } from './modules/revisions/revision-recorder';
@@ -134,11 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   // Where a person watches a terminal, every request is shown (issue 14); a log collector gets writes and failures.
   installRequestLog(app, { readsAtInfo: !options.logStream && Boolean(process.stdout.isTTY) });
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy }, crossOriginEmbedderPolicy: false });
+  installSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-  });
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerMedia);

@@ -164,4 +164,22 @@ describe('admin guard under every spelling', () => {
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(policy).toContain(`${feature}=()`);
     }
   });
+
+  it('sends the same security headers on pages, API answers, media and errors', async () => {
+    for (const url of ['/', '/product/no-such-product', '/api/products', '/api/no-such-route', '/uploads/nothing.png']) {
+      const headers = (await t.app.inject({ url })).headers;
+      const policy = String(headers['content-security-policy']);
+      expect(policy, url).toContain("default-src 'self'");
+      expect(policy, url).toContain("script-src 'self';");
+      expect(policy, url).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com');
+      expect(policy, url).toContain("frame-ancestors 'self'");
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(headers['strict-transport-security'], url).toMatch(/^max-age=\d+; includeSubDomains$/);
+      expect(headers['referrer-policy'], url).toBe('no-referrer');
+      expect(headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(headers['cross-origin-embedder-policy'], url).toBeUndefined();
+      expect(headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
 });
