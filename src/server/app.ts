@@ -17,7 +17,7 @@ import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { installSecurityHeaders } from './http/security-headers';
-import { installRequestLog, loggerOptions } from './http/logging';
+import { installRequestLog, lazyChildLogger, loggerOptions } from './http/logging';
 import { AuditLog } from './modules/audit/audit-log';
 import { RevisionRecorder } from './modules/revisions/revision-recorder';
 import { PublishSchedule } from './content/publish-schedule';
@@ -51,6 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(config.logLevel, options.logStream),
     // One line per request, written by installRequestLog.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     // A number of hops: the address that many proxies back from us is the client's.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,

@@ -25,6 +25,8 @@ describe('request logs', () => {
     const writeLines = entries.filter((entry) => entry.url === '/api/auth/verify');
     expect(writeLines).toHaveLength(1);
     expect(writeLines[0]).toMatchObject({ method: 'POST', statusCode: 401, msg: expect.stringMatching(/^POST \/api\/auth\/verify 401 [\d.]+ ms$/) });
+    // The request's own logger (made only when the request logs) carries its id.
+    expect(writeLines[0].reqId).toEqual(expect.any(String));
     expect(entries.filter((entry) => entry.url === '/api/health')).toHaveLength(0);
   });
 
