@@ -80,31 +80,60 @@ export function installRequestLog(app: FastifyInstance, options: { readsAtInfo: 
 }
 
 const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type LogMethod = (typeof LOG_METHODS)[number];
 
 /**
  * Each request's logger, made only when the request logs something. Fastify makes a pino child
  * (with the request id) for every request; a cached page read logs nothing at the default level
  * (installRequestLog), so that child was the whole cost of logging on the cached path, about a
  * tenth of its throughput (issue 9's bench). A call at a level the logger skips makes nothing.
+ * A class, so a request costs one small object: the methods live on the prototype.
  */
-export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = function lazyChildLogger(logger, bindings, options) {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, options));
-  const enabled = (level: string) => options.level !== undefined || (logger as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) !== false;
-  const lazy = {
-    child: (more: Bindings, moreOptions?: ChildLoggerOptions) => real().child(more, moreOptions),
-    silent: () => {},
-    get level() {
-      return child?.level ?? options.level ?? logger.level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-  } as unknown as FastifyBaseLogger;
-  for (const method of LOG_METHODS) {
-    (lazy as unknown as Record<string, (...args: unknown[]) => void>)[method] = (...args: unknown[]) => {
-      if (enabled(method)) (real()[method] as (...args: unknown[]) => void)(...args);
-    };
+class LazyRequestLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
   }
-  return lazy;
-};
+
+  /** A route's own level decides in its child; otherwise the parent knows without making one. */
+  enabled(level: LogMethod): boolean {
+    if (this.made || this.options.level !== undefined) return true;
+    return (this.parent as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) !== false;
+  }
+
+  call(level: LogMethod, args: unknown[]): void {
+    (this.real[level] as (...args: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+
+  silent(): void {}
+}
+
+for (const level of LOG_METHODS) {
+  Object.defineProperty(LazyRequestLogger.prototype, level, {
+    value(this: LazyRequestLogger, ...args: unknown[]) {
+      if (this.enabled(level)) this.call(level, args);
+    },
+  });
+}
+
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
