@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { matchRoutes, type MatchableRoute } from './match-routes';
 import type { HydrationPayload } from '../hydration';
-import { RouteTree } from './route-tree';
+import { hasErrorScreen, RouteTree } from './route-tree';
 import { pathOf, resolveTo, type NavigateOptions, type RouteMatch, type RouterLocation, type RouterState, type To } from './router-context';
 
 /**
@@ -19,6 +19,8 @@ export type BrowserRouter = {
 };
 
 type HistoryAction = 'push' | 'replace' | 'pop';
+/** What a history entry holds, in React Router's format. */
+type HistoryEntry = { usr?: unknown; key?: string; idx?: number };
 type LoaderResult = { ok: true; value: unknown } | { ok: false; error: unknown } | undefined;
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
@@ -59,7 +61,7 @@ function unwrap(value: unknown): unknown {
 }
 
 export async function createBrowserRouter(routes: RouteObject[], hydration: HydrationPayload | undefined): Promise<BrowserRouter> {
-  const historyState = (window.history.state ?? {}) as { usr?: unknown; key?: string; idx?: number };
+  const historyState = (window.history.state ?? {}) as HistoryEntry;
   const firstMatches = matchesFor(routes, window.location.pathname);
   // The page's chunk is already downloading (the server preloads it): hydration must not render without it.
   await Promise.all(firstMatches.map(({ route }) => resolveLazy(route as RouteObject)));
@@ -97,7 +99,7 @@ export async function createBrowserRouter(routes: RouteObject[], hydration: Hydr
     const commit = (next: Pick<RouterState, 'loaderData' | 'errors'>) => {
       if (action !== 'pop') {
         index = action === 'push' ? index + 1 : index;
-        const entry = { usr: location.state, key: location.key, idx: index };
+        const entry: HistoryEntry = { usr: location.state, key: location.key, idx: index };
         if (action === 'push') window.history.pushState(entry, '', pathOf(location));
         else window.history.replaceState(entry, '', pathOf(location));
       }
@@ -154,7 +156,7 @@ export async function createBrowserRouter(routes: RouteObject[], hydration: Hydr
       // The nearest route at or above the one that failed that has an error screen shows it;
       // the routes below it render nothing, so their data is dropped.
       let boundary = position;
-      while (boundary > 0 && !matches[boundary]!.route.ErrorBoundary && !matches[boundary]!.route.errorElement) boundary -= 1;
+      while (boundary > 0 && !hasErrorScreen(matches[boundary]!.route)) boundary -= 1;
       errors = { [matches[boundary]!.route.id]: result.error };
       for (const below of matches.slice(boundary)) delete loaderData[below.route.id];
       console.error(result.error);
@@ -164,7 +166,7 @@ export async function createBrowserRouter(routes: RouteObject[], hydration: Hydr
   }
 
   window.addEventListener('popstate', (event) => {
-    const entry = (event.state ?? {}) as { usr?: unknown; key?: string; idx?: number };
+    const entry = (event.state ?? {}) as HistoryEntry;
     index = entry.idx ?? index;
     void load(new URL(window.location.href), 'pop', { state: entry.usr, key: entry.key });
   });

@@ -1,4 +1,4 @@
-import { Component, useContext, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { RouteContext, RouterStateContext, NavigateContext, type Navigate, type RouteMatch, type RouterState, type SiteRoute } from './router-context';
 
 /**
@@ -29,6 +29,8 @@ class RenderErrorBoundary extends Component<{ id: string; locationKey: string; f
 
 const contentOf = ({ Component, element }: SiteRoute, outlet: ReactNode): ReactNode => (Component ? <Component /> : element || outlet);
 const errorScreenOf = ({ ErrorBoundary, errorElement }: SiteRoute): ReactNode => (ErrorBoundary ? <ErrorBoundary /> : errorElement || undefined);
+/** Whether the route shows its own error screen (the nearest one above a failure shows it). */
+export const hasErrorScreen = (route: SiteRoute) => Boolean(route.ErrorBoundary || route.errorElement);
 
 /**
  * The matched routes, outermost first, each rendering the next as its outlet. A route whose loader
@@ -55,17 +57,8 @@ function renderMatches(matches: RouteMatch[], errors: RouterState['errors'], loc
   return outlet;
 }
 
-function Routes() {
-  const state = useContext(RouterStateContext)!;
-  return renderMatches(state.matches, state.errors, state.location.key);
-}
-
 /** The site's pages for a router state: the server's for its response, the browser's as it navigates. */
 export function RouteTree({ state, navigate }: { state: RouterState; navigate?: Navigate }) {
-  const tree = (
-    <RouterStateContext.Provider value={state}>
-      <Routes />
-    </RouterStateContext.Provider>
-  );
+  const tree = <RouterStateContext.Provider value={state}>{renderMatches(state.matches, state.errors, state.location.key)}</RouterStateContext.Provider>;
   return navigate ? <NavigateContext.Provider value={navigate}>{tree}</NavigateContext.Provider> : tree;
 }
