@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_SERVER, freePort, startBuiltServer, isBuilt, type BuiltServer } from '../helpers/built-server';
+import { freePort, spawnBuiltServer, startBuiltServer, isBuilt, type BuiltServer } from '../helpers/built-server';
 import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
 
 // Runs the built server (dist/server/main.js, made by `npm run build`) as a real process.
@@ -74,30 +73,15 @@ describe.skipIf(!isBuilt())('the server process', () => {
   it('exits cleanly when stopped while its workers are still starting', { timeout: 90_000 }, async () => {
     const startingEnv = await createTestEnv();
     try {
-      const child = spawn(process.execPath, [BUILT_SERVER], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(await freePort()),
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          WEB_CONCURRENCY: '2',
-          DATA_DIR: startingEnv.dataDir,
-          DATABASE_URL: startingEnv.databaseUrl ?? '',
-          ADMIN_PASSWORD,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.stderr.on('data', (chunk) => (output += chunk));
+      const { child, output, exited } = spawnBuiltServer(
+        { WEB_CONCURRENCY: '2', DATA_DIR: startingEnv.dataDir, DATABASE_URL: startingEnv.databaseUrl ?? '', ADMIN_PASSWORD },
+        await freePort(),
+      );
       // The primary says it is running as soon as it has forked its workers, before they are ready.
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        if (output.includes('workers')) child.kill('SIGTERM');
+      child.stdout!.on('data', () => {
+        if (output().includes('workers')) child.kill('SIGTERM');
       });
-      expect(await exited, output).toBe(0);
+      expect(await exited, output()).toBe(0);
     } finally {
       await startingEnv.destroy();
     }

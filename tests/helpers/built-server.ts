@@ -33,6 +33,28 @@ export const freePort = () =>
     });
   });
 
+/** The environment the built server runs with: production settings, no demo content, quiet logs; `env` wins. */
+const serverEnv = (port: number, env: Record<string, string>) => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  ...env,
+});
+
+/** Starts the built server on `port` without waiting for it: for tests of what happens while it starts. */
+export function spawnBuiltServer(env: Record<string, string>, port: number) {
+  let output = '';
+  const child = spawn(process.execPath, [BUILT_SERVER], { env: serverEnv(port, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
 /**
  * Starts the built server (on `port`, else a free one) with production settings, no demo
  * content and quiet logs (each overridable by `env`), and waits until its
@@ -44,14 +66,7 @@ export async function startBuiltServer(
 ): Promise<BuiltServer> {
   const port = chosenPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [BUILT_SERVER], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { child, output, exited } = spawnBuiltServer(env, port);
   const stop = async (graceMs = 20_000) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
@@ -62,12 +77,12 @@ export async function startBuiltServer(
 
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the built server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the built server exited with ${child.exitCode}:\n${output()}`);
     if (await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false)) {
-      return { process: child, baseUrl, output: () => output, exited, stop };
+      return { process: child, baseUrl, output, exited, stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop(1_000);
-  throw new Error(`the built server did not answer its health check within ${startTimeoutMs} ms:\n${output}`);
+  throw new Error(`the built server did not answer its health check within ${startTimeoutMs} ms:\n${output()}`);
 }
