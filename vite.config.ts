@@ -69,12 +69,21 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           manifest: true,
           sourcemap: false,
           rollupOptions: {
-            input: path.join(root, 'src/web/entry-client.tsx'),
+            // The pages' script, and the tiny one that starts it after a page's hero is painted (decision 048).
+            input: [path.join(root, 'src/web/entry-client.tsx'), path.join(root, 'src/web/start-after-picture.ts')],
             output: {
               // Everything the entry imports statically (React, React Router, the layout) in one file:
               // the back-office's shared use of React would otherwise split it into small chunks, each
               // compressed on its own and so larger in total (tests/unit/public-bundle.test.ts).
-              codeSplitting: { groups: [{ name: 'entry-client', tags: ['$initial'] }] },
+              // The starter imports nothing and stays a file of its own. Every public page's own code
+              // is one more file, `pages` (client-manifest.ts): a page loads three script files, not a
+              // dozen small ones whose fetching and compiling each cost a phone a task (decision 048).
+              codeSplitting: {
+                groups: [
+                  { name: 'entry-client', tags: ['$initial'], test: /^(?!.*start-after-picture)/ },
+                  { name: 'pages', test: /src\/web\/route-modules\// },
+                ],
+              },
             },
           },
         },

@@ -4,7 +4,8 @@
 // cached req/s and p99 (plain URL and with junk query strings), uncached
 // renders (distinct page/tags combinations, and right after a write), the same
 // at the baseline size for the ratio; API page latency; the admin lists' first
-// rows (Chromium); RSS per worker; and nginx serving the same bytes, as a ratio.
+// rows (Chromium); RSS per worker; and nginx serving the same bytes, as a ratio. Then Lighthouse
+// (mobile) on home, a category and a product of the demo content (`--skip-lighthouse` leaves it out).
 // Site search p50/p95 (API and uncached /search pages); `--search-only` measures
 // just that (and the index build at start-up) at the full size.
 // Loopback only, bounded in time.
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     workers: { type: 'string', default: String(os.availableParallelism()) },
     'search-only': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -241,3 +243,12 @@ else console.log('nginx: not installed, skipped');
 if (big.silent) console.log(`logging cost on the cached product page: ${big.logged.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.logged.rps / big.silent.rps)).toFixed(1)}%; medians of three servers each, taking turns, each warmed the same way)`);
 const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
 if (failures) console.log(`failures during cached runs: ${failures}`);
+
+// Issue 11's phone targets: Lighthouse (mobile preset, median of three) on the demo content, with its
+// own server after the ones above have stopped (scripts/bench-lighthouse.mjs; `--skip-lighthouse`).
+if (!args['skip-lighthouse']) {
+  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) console.log(`
+Lighthouse: no Chromium at ${chromium}, skipped`);
+  else execSync(`${JSON.stringify(process.execPath)} scripts/bench-lighthouse.mjs`, { stdio: 'inherit', env: { ...process.env, RUNS: process.env.RUNS ?? '3' } });
+}

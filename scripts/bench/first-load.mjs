@@ -1,8 +1,8 @@
 // `node scripts/bench/first-load.mjs`: the JavaScript each public page (home, a category, a product,
 // search, about) loads before it can hydrate, in kB gzip (level 9, 1 kB = 1024 bytes), target ≤ 95 kB.
 // It starts the built server on a fresh data directory with demo content and reads what each page's
-// HTML names: its module script and the modules it preloads (the entry's own imports and the page's
-// chunk, src/web/routes.tsx). Builds first if there is no build. BENCH_PORT picks the port (4502).
+// HTML names: its module script and the modules it preloads (the entry's own imports and the chunk
+// of the pages' own code), directly or through the starter of a page with a hero. Builds first if there is no build. BENCH_PORT picks the port (4502).
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,10 +13,18 @@ import zlib from 'node:zlib';
 export const CLIENT_DIR = 'dist/client';
 export const TARGET_KB = 95;
 
-/** The scripts a page's HTML loads at once: its module script and every modulepreload link. */
+/**
+ * The scripts a page's HTML loads before it hydrates: its module script and every modulepreload link,
+ * or, on a page with a hero, what the inline starter loads once the hero is painted (`data-entry`,
+ * `data-modules`, decision 048).
+ */
 export function firstLoadScripts(html) {
-  const sources = [...html.matchAll(/<script type="module" src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)];
-  return [...new Set(sources.map((match) => match[1]))];
+  const sources = [
+    ...[...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<script type="module" data-entry="([^"]+)" data-modules="([^"]*)"/g)].flatMap((match) => [match[1], ...match[2].split(' ').filter(Boolean)]),
+  ];
+  return [...new Set(sources)];
 }
 
 /** gzip -9 bytes of the built files at these /assets/… addresses. */

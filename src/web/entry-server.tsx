@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
-import { routes, routeModuleSource, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
+import { routes, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
 import type { ContentSource } from './api/content-source';
 import type { LoaderContext, RootData } from './loaders';
 import { errorMetaFor, metaFor, type PageMeta } from './page-meta';
@@ -21,8 +21,6 @@ export type RenderedPage =
       hydration: HydrationPayload;
       /** The page's largest picture above the fold, for a preload link in the head. */
       preloadImage: ImagePreload | undefined;
-      /** The client build's keys of the matched routes' own chunks: the browser needs them to hydrate. */
-      routeModules: string[];
     }
   | { kind: 'redirect'; status: number; location: string };
 
@@ -107,6 +105,5 @@ export async function renderPage(
     primaryColor: root?.theme.primaryColor,
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors },
     preloadImage: preloads.image,
-    routeModules: context.matches.flatMap((match) => routeModuleSource(match.route.id) ?? []),
   };
 }

@@ -8,10 +8,10 @@ export const PAGES_ROUTE_ID = 'pages';
 type RouteModule = Pick<RouteObject, 'Component'>;
 
 /**
- * Each page's component is its own chunk (src/web/route-modules/<id>.ts), so a visitor's first load
- * carries only the page they opened. The route id is the module's file name: the server finds the
- * chunk to preload by it (routeModuleSource), the browser loads it before hydrating (entry-client.tsx),
- * and the page's head is looked up by it (page-meta.ts).
+ * Each page's component is a route module (src/web/route-modules/<id>.ts), loaded before the page
+ * hydrates. The client build puts them all in one chunk, `pages`, that every public page preloads
+ * (vite.config.ts, decision 048). The route id is the module's file name: the page's head is looked
+ * up by it (page-meta.ts).
  */
 const ROUTE_MODULE_DIR = './route-modules/';
 const routeModules = import.meta.glob<RouteModule>('./route-modules/*.ts');
@@ -32,12 +32,6 @@ const fromLoaders =
   async (args: LoaderFunctionArgs) =>
     (await loaders())[name](args);
 const searchLoader: LoaderFunction = async (args) => (await import('./search-loader')).searchLoader(args);
-
-/** The client build's manifest key of a page's module; undefined for routes that are not their own chunk. */
-export function routeModuleSource(routeId: string): string | undefined {
-  const key = `${ROUTE_MODULE_DIR}${routeId}.ts`;
-  return key in routeModules ? `src/web/${key.slice(2)}` : undefined;
-}
 
 /**
  * The public site, shared by the server renderer (createStaticHandler) and the

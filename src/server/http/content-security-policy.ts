@@ -1,7 +1,8 @@
 /**
  * The same for every visitor (no per-request nonces), so public HTML stays
  * cacheable. Server-rendered data travels in a JSON script tag, which is not
- * executed, so no inline script is allowed.
+ * executed. The one inline script, the client build's starter (decision 048),
+ * is allowed by its hash (security-headers.ts); no other inline script runs.
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],

@@ -1,27 +1,32 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * What one page needs from the client build: its entry script, the styles, and the modules to preload.
+ * What a page needs from the client build: its entry script, the styles, and the modules to preload
+ * (the entry's imports and `pages`, the one chunk of every public page's own code, decision 048).
  * `inlineCss` is the stylesheets' text, written into the page so that the first paint waits for no
  * other request (the public CSS is ~4 kB gzip; a render-blocking round trip costs more on a phone).
- * `routeModules` maps each page's own chunk (src/web/routes.tsx) to the files it adds to the entry's:
- * a page preloads only the ones of the routes it shows.
  */
 export type ClientAssets = {
   entry: string;
+  /** The script, written into the page, that starts the entry once its hero is painted (decision 048). */
+  starter?: InlineScript;
   css: string[];
   preload: string[];
   inlineCss?: string;
-  routeModules?: Record<string, string[]>;
 };
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean; src?: string };
+/** A script written into the page, and its CSP source (`'sha256-…'`): the policy allows no other inline script. */
+export type InlineScript = { text: string; hash: string };
+
+type ManifestChunk = { file: string; name?: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean; src?: string };
 type Manifest = Record<string, ManifestChunk>;
 
 export const CLIENT_ENTRY = 'src/web/entry-client.tsx';
-/** The pages' own chunks (routes.tsx); other dynamic imports (the back-office, viewers) are never preloaded. */
-const ROUTE_MODULES = /^src\/web\/route-modules\//;
+const STARTER = 'src/web/start-after-picture.ts';
+/** The chunk of the public pages' own modules (vite.config.ts); other dynamic imports (the back-office, viewers) are never preloaded. */
+const PAGES_CHUNK = 'pages';
 
 /**
  * Reads dist/client/.vite/manifest.json. Only static imports are followed:
@@ -52,21 +57,28 @@ export function readClientAssets(clientDir: string): ClientAssets | null {
   };
   const entryFiles = new Set([entry.file]);
   const preload = closure(entry, entryFiles);
-  const routeModules: Record<string, string[]> = {};
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!ROUTE_MODULES.test(key)) continue;
-    // Each page's own files, minus what the entry already brings.
-    routeModules[key] = [`/${chunk.file}`, ...closure(chunk, new Set([...entryFiles, chunk.file]))];
+  const pages = Object.values(manifest).find((chunk) => chunk.name === PAGES_CHUNK && !chunk.isEntry);
+  if (pages && !entryFiles.has(pages.file)) {
+    entryFiles.add(pages.file);
+    preload.push(`/${pages.file}`, ...closure(pages, entryFiles));
   }
   // A page's styles are in the document from the start, whichever page is first: no restyling after a navigation.
   const inlineCss = [...css].map((href) => fs.readFileSync(path.join(clientDir, href), 'utf8')).join('\n');
   // A closing tag inside would end the <style> early; never in our CSS, but then keep the link.
-  return { entry: `/${entry.file}`, css: [...css], preload, routeModules, ...(/<\/style/i.test(inlineCss) ? {} : { inlineCss }) };
+  const starter = manifest[STARTER] ? inlineScript(fs.readFileSync(path.join(clientDir, manifest[STARTER].file), 'utf8')) : undefined;
+  return {
+    entry: `/${entry.file}`,
+    ...(starter ? { starter } : {}),
+    css: [...css],
+    preload,
+    ...(/<\/style/i.test(inlineCss) ? {} : { inlineCss }),
+  };
 }
 
-/** The files a page with these route modules preloads beyond the entry's: each once, in order. */
-export function routeModulePreload(assets: ClientAssets, sources: string[]): string[] {
-  return [...new Set(sources.flatMap((source) => assets.routeModules?.[source] ?? []))];
+/** A script's text as the page holds it, unless it could close its own tag (then it is not written in). */
+function inlineScript(text: string): InlineScript | undefined {
+  if (/<\/script/i.test(text)) return undefined;
+  return { text, hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
 }
 
 /** dist/client next to the server bundle (dist/server/main.js), or under the working directory (tests, dev). */
@@ -76,4 +88,18 @@ export function findClientDir(): string | null {
     path.resolve(process.cwd(), 'dist/client'),
   ];
   return candidates.find((dir) => fs.existsSync(path.join(dir, '.vite', 'manifest.json'))) ?? null;
+}
+
+let loaded: { assets: ClientAssets | null } | undefined;
+
+/**
+ * The client build's assets, read once per process: the page renderer and the security headers (which
+ * allow the inline starter by its hash) read the same build. Null without a client build (some tests).
+ */
+export function clientAssets(): ClientAssets | null {
+  if (!loaded) {
+    const clientDir = findClientDir();
+    loaded = { assets: clientDir ? readClientAssets(clientDir) : null };
+  }
+  return loaded.assets;
 }

@@ -4,7 +4,7 @@ import { HYDRATION_SCRIPT_ID, type HydrationPayload } from '../../web/hydration'
 import { canonicalPath, type PageMeta } from '../../web/page-meta';
 import { STRUCTURED_DATA_ID, socialTags } from '../../web/head-tags';
 import { serializeJsonLd } from '../../web/structured-data';
-import { routeModulePreload, type ClientAssets } from './client-manifest';
+import type { ClientAssets } from './client-manifest';
 import type { ImagePreload } from '../../web/images/lcp-preload';
 
 const escapeHtml = (text: string) =>
@@ -26,14 +26,21 @@ export function themeStyle(primaryColor: string | undefined): string {
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232563eb'/%3E%3Cpath d='M11 9.5v13l11-6.5-11-6.5Z' fill='%23fff'/%3E%3C/svg%3E";
 
-function assetTags(assets: ClientAssets | null, scripts: boolean, routeModules: string[]): string {
+/**
+ * The page's scripts. With a priority picture, only the starter is named: it loads the entry and its
+ * modules once the picture is painted (decision 048). Otherwise the entry and its modules load at once.
+ */
+function scriptTags(assets: ClientAssets, afterPicture: boolean): string {
+  if (afterPicture && assets.starter) {
+    return `<script type="module" data-entry="${assets.entry}" data-modules="${assets.preload.join(' ')}">${assets.starter.text}</script>`;
+  }
+  return assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('') + `<script type="module" src="${assets.entry}"></script>`;
+}
+
+function assetTags(assets: ClientAssets | null, scripts: boolean, afterPicture: boolean): string {
   if (!assets) return '';
-  const preload = [...assets.preload, ...routeModulePreload(assets, routeModules)];
-  return [
-    ...(assets.inlineCss !== undefined ? [`<style>${assets.inlineCss}</style>`] : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`)),
-    ...(scripts ? preload.map((href) => `<link rel="modulepreload" href="${href}">`) : []),
-    ...(scripts ? [`<script type="module" src="${assets.entry}"></script>`] : []),
-  ].join('');
+  const styles = assets.inlineCss !== undefined ? `<style>${assets.inlineCss}</style>` : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  return styles + (scripts ? scriptTags(assets, afterPicture) : '');
 }
 
 type DocumentParts = {
@@ -42,8 +49,6 @@ type DocumentParts = {
   pathname: string;
   primaryColor: string | undefined;
   assets: ClientAssets | null;
-  /** The client build's keys of the page's own route chunks (entry-server's RenderedPage), preloaded with the entry. */
-  routeModules?: string[];
   appHtml: string;
   hydration: HydrationPayload | null;
   robots?: string;
@@ -98,7 +103,7 @@ export function htmlDocument(parts: DocumentParts): string {
     `<link rel="icon" href="${parts.meta.icon ? escapeHtml(parts.meta.icon) : ICON}">` +
     structuredDataTag(parts.meta) +
     imagePreloadTag(parts.preloadImage) +
-    assetTags(parts.assets, !parts.staticOnly, parts.routeModules ?? []) +
+    assetTags(parts.assets, !parts.staticOnly, Boolean(parts.preloadImage)) +
     // After the stylesheet, whose :root defaults it overrides.
     themeStyle(parts.primaryColor) +
     `</head><body>${parts.before ?? ''}<div id="root">${parts.appHtml}</div>${data}</body></html>`

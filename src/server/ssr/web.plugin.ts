@@ -4,9 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { renderPage } from '../../web/entry-server';
-import { findClientDir, readClientAssets, type ClientAssets } from './client-manifest';
+import { clientAssets, findClientDir, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
+import { withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { RenderCache } from './render-cache';
 import { pageIdentity } from '../../web/category-params';
@@ -33,7 +34,7 @@ export type WebOptions = {
 export const registerWeb = fp<WebOptions>(async (app, options) => {
   const clientDir = findClientDir();
   // Tests may run without a client build: pages still render, just without scripts.
-  const assets: ClientAssets | null = clientDir ? readClientAssets(clientDir) : null;
+  const assets = clientAssets();
   if (clientDir && fs.existsSync(path.join(clientDir, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(clientDir, 'assets'),
@@ -102,7 +103,6 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       pathname: url.pathname,
       primaryColor: page.primaryColor,
       assets,
-      routeModules: page.routeModules,
       appHtml: page.appHtml,
       hydration: page.hydration,
       preloadImage: page.preloadImage,
@@ -127,6 +127,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     if (ADMIN.test(pathname)) {
       return send(request, reply, await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell())));
     }
+    withoutOpenerPolicy(reply);
     const identity = pageIdentity(pathname, new URLSearchParams(query));
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
     const key = `${new Date().getFullYear()} ${identity}`;

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
 import type { Category, CategoryInput, HeroConfigInput, Product, ProductInput, Tag, Theme } from '../../../src/shared/schemas';
@@ -71,9 +73,18 @@ export const saveTheme = (request: APIRequestContext, theme: Theme) => send<Them
 
 /** A 1×1 PNG for every made-up image, and the fixture videos by name. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * A picture with enough detail to count as a page's largest paint: browsers skip near-empty ones
+ * like the 1×1 PNG. Pages start their scripts once their hero is that paint (decision 048).
+ */
+// Its natural size counts too: a page's heading must not outweigh it on a wide screen.
+export const detailedPicture = () => sharp(randomBytes(960 * 540 * 3), { raw: { width: 960, height: 540, channels: 3 } }).jpeg({ quality: 40 }).toBuffer();
+let heroPicture: Promise<Buffer> | undefined;
 export async function serveTestMedia(page: Page): Promise<void> {
   await page.route(`${MEDIA_HOST}/**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice(1);
+    if (name === 'hero.png') return route.fulfill({ body: await (heroPicture ??= detailedPicture()), contentType: 'image/jpeg' });
     if (name.endsWith('.png')) return route.fulfill({ body: PNG, contentType: 'image/png' });
     if (name === 'intro.webm') return route.fulfill({ body: VIDEO.intro, contentType: 'video/webm' });
     if (name === 'loop.webm') return route.fulfill({ body: VIDEO.loop, contentType: 'video/webm' });
