@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: starts the built server on a fresh data directory
 // with demo content and runs Lighthouse (mobile preset, Debian's Chromium) on
 // the home, a category and a product page. Prints the performance, accessibility,
-// best-practices and SEO scores, LCP, CLS, image bytes per page (with the audits
+// best-practices and SEO scores, LCP, CLS, image bytes per page and what the same pictures weighed as
+// the uploaded originals, before variants (with the audits
 // that cost points outside performance), and the public first-load JavaScript (gzip).
 // WAIT_VARIANTS=0 skips waiting for image variants (and makes none): a quick run
 // for the accessibility, best-practices and SEO scores, which do not depend on them.
@@ -65,6 +66,29 @@ async function waitForVariants() {
   return 'variants still pending after 10 min';
 }
 
+/**
+ * The bytes the same pictures weighed before variants: each image the page loaded, mapped back from
+ * its rendition to the upload its `<img src>` names (what every page served before issue 11).
+ */
+async function originalImageBytes(pageUrl, loadedImages) {
+  const html = await (await fetch(pageUrl)).text();
+  const absolute = (href) => new URL(href.replace(/&amp;/g, '&'), pageUrl).href;
+  const originalOf = new Map();
+  for (const [picture] of html.matchAll(/<picture>[\s\S]*?<\/picture>|<img\b[^>]*>/gi)) {
+    const src = /<img\b[^>]*\ssrc="([^"]+)"/i.exec(picture)?.[1];
+    if (!src) continue;
+    for (const [, set] of picture.matchAll(/srcset="([^"]+)"/gi)) {
+      for (const candidate of set.split(',')) originalOf.set(absolute(candidate.trim().split(/\s+/)[0]), absolute(src));
+    }
+  }
+  let bytes = 0;
+  for (const url of new Set(loadedImages.map((url) => originalOf.get(url) ?? url))) {
+    const response = await fetch(url).catch(() => null);
+    if (response?.ok) bytes += (await response.arrayBuffer()).byteLength;
+  }
+  return bytes;
+}
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Audits outside performance that cost points, on any page: what to fix for 100. */
 const failing = new Set();
@@ -107,11 +131,12 @@ async function audit(chrome, url) {
       lcp: (lhr.audits['largest-contentful-paint'].numericValue ?? NaN) / 1000,
       cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
       imageBytes: bytesOf('Image'),
+      originalImageBytes: await originalImageBytes(url, items.filter((item) => item.resourceType === 'Image').map((item) => item.url)),
       scriptBytes: bytesOf('Script'),
     });
   }
   const pick = (key) => median(runs.map((run) => run[key]));
-  return { score: pick('score'), a11y: pick('a11y'), bestPractices: pick('bestPractices'), seo: pick('seo'), lcp: pick('lcp'), cls: pick('cls'), imageBytes: pick('imageBytes'), scriptBytes: pick('scriptBytes') };
+  return { score: pick('score'), a11y: pick('a11y'), bestPractices: pick('bestPractices'), seo: pick('seo'), lcp: pick('lcp'), cls: pick('cls'), imageBytes: pick('imageBytes'), originalImageBytes: pick('originalImageBytes'), scriptBytes: pick('scriptBytes') };
 }
 
 let chrome;
@@ -131,11 +156,11 @@ try {
   });
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
   console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile preset, Chromium at ${CHROME_PATH}; targets: performance ≥ 95, LCP ≤ 2.0 s, CLS 0; accessibility, best practices, SEO 100`);
-  console.log('page       perf  a11y  best   seo  LCP s   CLS     image bytes   script bytes');
+  console.log('page       perf  a11y  best   seo  LCP s   CLS     image bytes  (as originals)   script bytes');
   for (const [name, url] of pages) {
     const r = await audit(chrome, BASE + url);
     const scores = [r.score, r.a11y, r.bestPractices, r.seo].map((score) => String(score ?? '–').padStart(4)).join('  ');
-    console.log(`${name.padEnd(10)} ${scores}  ${r.lcp.toFixed(2).padStart(5)}  ${r.cls.toFixed(3).padStart(5)}  ${kb(r.imageBytes).padStart(12)}  ${kb(r.scriptBytes).padStart(12)}`);
+    console.log(`${name.padEnd(10)} ${scores}  ${r.lcp.toFixed(2).padStart(5)}  ${r.cls.toFixed(3).padStart(5)}  ${kb(r.imageBytes).padStart(12)}  ${kb(r.originalImageBytes).padStart(14)}   ${kb(r.scriptBytes).padStart(12)}`);
   }
   if (failing.size) console.log(`\nnot at 100 because of:\n  ${[...failing].join('\n  ')}`);
   console.log(`\npublic first-load JavaScript, gzip (target ≤ ${TARGET_KB} kB; scripts/bench/first-load.mjs):`);
