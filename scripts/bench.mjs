@@ -248,7 +248,6 @@ if (failures) console.log(`failures during cached runs: ${failures}`);
 // own server after the ones above have stopped (scripts/bench-lighthouse.mjs; `--skip-lighthouse`).
 if (!args['skip-lighthouse']) {
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromium)) console.log(`
-Lighthouse: no Chromium at ${chromium}, skipped`);
+  if (!fs.existsSync(chromium)) console.log(`\nLighthouse: no Chromium at ${chromium}, skipped`);
   else execSync(`${JSON.stringify(process.execPath)} scripts/bench-lighthouse.mjs`, { stdio: 'inherit', env: { ...process.env, RUNS: process.env.RUNS ?? '3' } });
 }

@@ -2,7 +2,8 @@
 // search, about) loads before it can hydrate, in kB gzip (level 9, 1 kB = 1024 bytes), target ≤ 95 kB.
 // It starts the built server on a fresh data directory with demo content and reads what each page's
 // HTML names: its module script and the modules it preloads (the entry's own imports and the chunk
-// of the pages' own code), directly or through the starter of a page with a hero. Builds first if there is no build. BENCH_PORT picks the port (4502).
+// of the pages' own code), directly or through the starter of a page with a hero. Builds first if
+// there is no build. BENCH_PORT picks the port (4502).
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -17,7 +17,7 @@ import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
 import { installSecurityHeaders } from './http/security-headers';
-import { clientAssets } from './ssr/client-manifest';
+import { clientBuild } from './ssr/client-manifest';
 import { installRequestLog, lazyChildLogger, loggerOptions } from './http/logging';
 import { AuditLog } from './modules/audit/audit-log';
 import { RevisionRecorder } from './modules/revisions/revision-recorder';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   // Where a person watches a terminal, every request is shown (issue 14); a log collector gets writes and failures.
   installRequestLog(app, { readsAtInfo: !options.logStream && Boolean(process.stdout.isTTY) });
-  const starter = options.web === false ? undefined : clientAssets()?.starter;
+  const starter = options.web === false ? undefined : clientBuild().assets?.starter;
   installSecurityHeaders(app, starter ? [starter.hash] : []);
   await app.register(compress, { threshold: 1024 });
 

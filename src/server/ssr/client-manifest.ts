@@ -82,7 +82,7 @@ function inlineScript(text: string): InlineScript | undefined {
 }
 
 /** dist/client next to the server bundle (dist/server/main.js), or under the working directory (tests, dev). */
-export function findClientDir(): string | null {
+function findClientDir(): string | null {
   const candidates = [
     path.resolve(import.meta.dirname ?? '.', '../client'),
     path.resolve(process.cwd(), 'dist/client'),
@@ -90,16 +90,17 @@ export function findClientDir(): string | null {
   return candidates.find((dir) => fs.existsSync(path.join(dir, '.vite', 'manifest.json'))) ?? null;
 }
 
-let loaded: { assets: ClientAssets | null } | undefined;
+export type ClientBuild = { dir: string | null; assets: ClientAssets | null };
+let loaded: ClientBuild | undefined;
 
 /**
- * The client build's assets, read once per process: the page renderer and the security headers (which
- * allow the inline starter by its hash) read the same build. Null without a client build (some tests).
+ * The client build, found and read once per process: the page renderer and the security headers (which
+ * allow the inline starter by its hash) read the same build. Nulls without a client build (some tests).
  */
-export function clientAssets(): ClientAssets | null {
+export function clientBuild(): ClientBuild {
   if (!loaded) {
-    const clientDir = findClientDir();
-    loaded = { assets: clientDir ? readClientAssets(clientDir) : null };
+    const dir = findClientDir();
+    loaded = { dir, assets: dir ? readClientAssets(dir) : null };
   }
-  return loaded.assets;
+  return loaded;
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { renderPage } from '../../web/entry-server';
-import { clientAssets, findClientDir, type ClientAssets } from './client-manifest';
+import { clientBuild, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
 import { withoutOpenerPolicy } from '../http/security-headers';
@@ -32,9 +32,8 @@ export type WebOptions = {
 };
 
 export const registerWeb = fp<WebOptions>(async (app, options) => {
-  const clientDir = findClientDir();
   // Tests may run without a client build: pages still render, just without scripts.
-  const assets = clientAssets();
+  const { dir: clientDir, assets } = clientBuild();
   if (clientDir && fs.existsSync(path.join(clientDir, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(clientDir, 'assets'),

@@ -76,9 +76,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /**
  * A picture with enough detail to count as a page's largest paint: browsers skip near-empty ones
- * like the 1×1 PNG. Pages start their scripts once their hero is that paint (decision 048).
+ * like the 1×1 PNG. Pages start their scripts once their hero is that paint (decision 048). Its
+ * natural size counts too: a page's heading must not outweigh it on a wide screen.
  */
-// Its natural size counts too: a page's heading must not outweigh it on a wide screen.
 export const detailedPicture = () => sharp(randomBytes(960 * 540 * 3), { raw: { width: 960, height: 540, channels: 3 } }).jpeg({ quality: 40 }).toBuffer();
 let heroPicture: Promise<Buffer> | undefined;
 export async function serveTestMedia(page: Page): Promise<void> {
