@@ -90,7 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ((password: string) => {
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
-  await ensureAdminPassword(database.db, config.adminPassword, announce);
+  // Once per start, like the migrations: the cluster primary does it before the workers, which would each warn.
+  if (!options.prepared) await ensureAdminPassword(database.db, config.adminPassword, { announce, warn: (message) => app.log.warn(message) });
   const audit = new AuditLog(database.db, app.log);
   const stopAuditing = audit.listen(contentEvents);
   const revisions = new RevisionRecorder(database.db, app.log);

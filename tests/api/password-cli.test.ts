@@ -6,7 +6,7 @@ import { runCli } from '../helpers/run-cli';
 describe('npm run password (for an owner who is locked out)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Not managed in the environment: with ADMIN_PASSWORD set, the next start would put it back.
+    // Started with ADMIN_PASSWORD set: the password the command sets is the database's own all the same.
     t = await startTestApp();
   });
   afterAll(async () => t.close());
@@ -30,20 +30,32 @@ describe('npm run password (for an owner who is locked out)', () => {
     const token = await t.token();
     const setup = (await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/setup' })).json().data;
     expect((await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code: rfc6238(setup.secret) } })).statusCode).toBe(200);
-    const other = (await login({ password: ADMIN_PASSWORD, code: rfc6238(setup.secret) })).json().data.token as string;
+    // The next step's code: the current one was taken by turning two-factor on.
+    const signedIn = await login({ password: ADMIN_PASSWORD, code: rfc6238(setup.secret, Date.now() + 30_000) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const other = signedIn.json().data.token as string;
+    // The owner's address is locked out by wrong guesses.
+    for (let i = 0; i < 6; i++) await login({ password: `wrong-${i}` }, '10.4.0.66');
+    expect((await login({ password: ADMIN_PASSWORD }, '10.4.0.66')).statusCode).toBe(429);
 
     const result = await runCli(['password', '--disable-2fa'], cliEnv(), 'a-new-and-long-passphrase\nignored second line\n');
     expect(result.code, result.stderr).toBe(0);
     expect(await verify(token)).toBe(401);
     expect(await verify(other)).toBe(401);
     expect((await login({ password: ADMIN_PASSWORD }, '10.4.0.2')).statusCode).toBe(401);
-    // Two-factor sign-in is off: the password alone signs in.
+    // Two-factor sign-in is off: the password alone signs in, and the reset lifted the lock-out.
     expect((await login({ password: 'a-new-and-long-passphrase' })).statusCode).toBe(200);
+    expect((await login({ password: 'a-new-and-long-passphrase' }, '10.4.0.66')).statusCode).toBe(200);
     const audit = await t.app.inject({
       method: 'GET',
       url: '/api/audit?action=auth.password_reset',
       headers: { authorization: `Bearer ${(await login({ password: 'a-new-and-long-passphrase' })).json().data.token}` },
     });
     expect(audit.json().data[0].summary).toMatch(/two-factor sign-in turned off/);
+
+    // A restart with the old ADMIN_PASSWORD still in the environment keeps the one the command set.
+    await t.restart();
+    expect((await login({ password: ADMIN_PASSWORD }, '10.4.0.3')).statusCode).toBe(401);
+    expect((await login({ password: 'a-new-and-long-passphrase' })).statusCode).toBe(200);
   });
 });

@@ -7,6 +7,9 @@ describe('two-factor sign-in (TOTP)', () => {
   let t: TestApp;
   let secret: string;
   let recoveryCodes: string[];
+  // Codes kept as typed, so a test that replays one replays the very same digits even if a 30-second step ends meanwhile.
+  let enableCode: string;
+  let signInCode: string;
   beforeAll(async () => {
     t = await startTestApp();
   });
@@ -14,6 +17,8 @@ describe('two-factor sign-in (TOTP)', () => {
 
   const login = (payload: object, remoteAddress = '10.1.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+  // Each time step is taken once: where a test needs another code within the same minute, it uses the next step's.
+  const nextStepCode = () => rfc6238(secret, Date.now() + 30_000);
 
   it('matches the RFC 6238 test vector (SHA-1, 59 s → 94287082, last 6 digits)', () => {
     // RFC 6238 appendix B: the ASCII secret "12345678901234567890".
@@ -51,7 +56,8 @@ describe('two-factor sign-in (TOTP)', () => {
   });
 
   it('enables with a code computed from the secret and answers 10 recovery codes, stored hashed', async () => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code: rfc6238(secret) } });
+    enableCode = rfc6238(secret);
+    const response = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code: enableCode } });
     expect(response.statusCode).toBe(200);
     recoveryCodes = response.json().data.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
@@ -75,9 +81,14 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(response.json()).toEqual({ success: false, error: 'Invalid credentials' });
   });
 
-  it('signs in with the password and a current code', async () => {
-    const response = await login({ password: ADMIN_PASSWORD, code: rfc6238(secret) });
+  it('refuses the code that turned it on, then signs in with a later step\'s code, once', async () => {
+    const replayed = await login({ password: ADMIN_PASSWORD, code: enableCode });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error).toBe('Invalid two-factor code');
+    signInCode = nextStepCode();
+    const response = await login({ password: ADMIN_PASSWORD, code: signInCode });
     expect(response.statusCode).toBe(200);
+    expect((await login({ password: ADMIN_PASSWORD, code: signInCode })).statusCode).toBe(401);
     const token = response.json().data.token as string;
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { authorization: `Bearer ${token}` } });
     expect(verify.statusCode).toBe(200);
@@ -102,10 +113,15 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await login({ password: ADMIN_PASSWORD, code: rfc6238(secret) }, address)).statusCode).toBe(429);
   });
 
-  it('disables only with the password and a code', async () => {
-    const bad = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: 'wrong-password', code: rfc6238(secret) } });
+  it('disables only with the password and a code not used before', async () => {
+    const bad = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: 'wrong-password', code: nextStepCode() } });
     expect(bad.statusCode).toBe(401);
-    const response = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: ADMIN_PASSWORD, code: rfc6238(secret) } });
+    expect(bad.json().error).toBe('Password is incorrect');
+    const used = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: ADMIN_PASSWORD, code: signInCode } });
+    expect(used.statusCode).toBe(401);
+    expect(used.json().error).toBe('Invalid two-factor code');
+    const code = recoveryCodes[1]!;
+    const response = await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: ADMIN_PASSWORD, code } });
     expect(response.statusCode).toBe(200);
     expect((await login({ password: ADMIN_PASSWORD }, '10.1.0.77')).statusCode).toBe(200);
     expect(await t.app.ctx.db.selectFrom('recovery_codes').selectAll().execute()).toEqual([]);

@@ -221,6 +221,14 @@ export interface MediaRow {
   variants_attempts: number;
 }
 
+/** The second factor's memory per account (decision 049): the last accepted TOTP step and this hour's wrong codes. */
+export interface TwoFactorStateRow {
+  account: string;
+  last_step: number;
+  wrong_codes: number;
+  window_start: string | null;
+}
+
 export interface RateLimitRow {
   key: string;
   window_start: string;
@@ -259,6 +267,7 @@ export interface Database {
   login_attempts: LoginAttemptRow;
   media: MediaRow;
   rate_limits: RateLimitRow;
+  two_factor_state: TwoFactorStateRow;
   health_probe: HealthProbeRow;
   audit_log: AuditLogRow;
   recovery_codes: RecoveryCodeRow;

@@ -19,7 +19,8 @@ export function decayedFailures(failures: number, elapsedMs: number): number {
   return Math.max(0, failures - Math.floor(Math.max(0, elapsedMs) / FAILURE_DECAY_MS));
 }
 
-export type Reservation = { allowed: true } | { allowed: false; waitMs: number };
+/** Allowed: `lockMs` is the lock this attempt starts if it fails (0: none yet). */
+export type Reservation = { allowed: true; lockMs: number } | { allowed: false; waitMs: number };
 
 /**
  * Counts an attempt as failed *before* the password is checked, in one
@@ -55,7 +56,7 @@ export async function reserveAttempt(db: Db, kind: DbKind, clientKey: string, no
       })
       .where('client_key', '=', clientKey)
       .execute();
-    return { allowed: true } as const;
+    return { allowed: true, lockMs } as const;
   });
 }
 
@@ -63,8 +64,7 @@ export async function clearFailures(db: Db, clientKey: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('client_key', '=', clientKey).execute();
 }
 
-
-/** Counts a wrong password given outside the sign-in (password change, turning 2FA off) toward the same lock-out. */
-export async function recordFailure(db: Db, kind: DbKind, clientKey: string): Promise<void> {
-  await reserveAttempt(db, kind, clientKey);
+/** The operator reset the credentials from the server's console: every lock-out ends. */
+export async function clearAllFailures(db: Db): Promise<void> {
+  await db.deleteFrom('login_attempts').execute();
 }

@@ -60,13 +60,17 @@ export function totpCode(secret: string, nowMs = Date.now()): string {
   return hotp(base32Decode(secret), totpStep(nowMs));
 }
 
-/** The time step a code matches (within the window), or undefined. */
-export function matchTotp(secret: string, code: string, nowMs = Date.now()): number | undefined {
+/**
+ * The earliest time step within the window, and later than `afterStep` (the
+ * last one accepted: RFC 6238 §5.2 wants each code taken once), that the code
+ * matches; or undefined.
+ */
+export function matchTotp(secret: string, code: string, nowMs = Date.now(), afterStep = -1): number | undefined {
   const candidate = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(candidate)) return undefined;
   const key = base32Decode(secret);
   const current = totpStep(nowMs);
-  for (let step = current - WINDOW; step <= current + WINDOW; step++) {
+  for (let step = Math.max(current - WINDOW, afterStep + 1); step <= current + WINDOW; step++) {
     if (timingSafeEqual(Buffer.from(hotp(key, step)), Buffer.from(candidate))) return step;
   }
   return undefined;

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/json';
 import { badRequest, conflict } from '../../http/errors';
 import { selectSetting, upsertSetting } from '../site/settings.repository';
 import { generateTotpSecret, matchTotp, otpauthUrl } from './totp';
+import { acceptStep, lastAcceptedStep } from './two-factor-state';
 
 // Settings keys: the active secret (its presence means two-factor sign-in is
 // on) and the one offered by setup, which becomes active only once a code
@@ -42,11 +43,15 @@ export async function startTwoFactorSetup(db: Db): Promise<{ secret: string; otp
   return { secret, otpauthUrl: otpauthUrl(secret, ACCOUNT, ISSUER) };
 }
 
-/** Turns two-factor sign-in on once the app shows the right code; answers the recovery codes, shown only this once. */
-export async function enableTwoFactor(db: Db, code: string): Promise<string[]> {
+/**
+ * Turns two-factor sign-in on once the app shows the right code; answers the
+ * recovery codes, shown only this once, or undefined when the code does not
+ * match (the caller counts that as a failed attempt).
+ */
+export async function enableTwoFactor(db: Db, code: string): Promise<string[] | undefined> {
   const pending = await selectSetting(db, PENDING_KEY);
   if (!pending) throw badRequest('Start the two-factor setup first');
-  if (matchTotp(pending, code) === undefined) throw badRequest('code: does not match; check the time on your phone and try the current code');
+  if (!(await acceptTotp(db, pending, code))) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const createdAt = nowIso();
   await db.transaction().execute(async (trx) => {
@@ -68,21 +73,22 @@ export async function disableTwoFactor(db: Db): Promise<void> {
   });
 }
 
-/** A current code from the authenticator, or an unused recovery code (which is used up). */
+/** A code of a time step not yet used, which it uses up: every step is accepted once, whatever the secret. */
+async function acceptTotp(db: Db, secret: string, code: string): Promise<boolean> {
+  const step = matchTotp(secret, code, Date.now(), await lastAcceptedStep(db));
+  return step !== undefined && (await acceptStep(db, step));
+}
+
+/**
+ * A current code from the authenticator, or an unused recovery code; either
+ * is used up. Callers go through the secret guard, which limits how many are
+ * checked (secret-guard.ts).
+ */
 export async function checkSecondFactor(db: Db, code: string): Promise<'totp' | 'recovery' | false> {
   const secret = await selectSetting(db, SECRET_KEY);
   if (!secret) return false;
-  if (matchTotp(secret, code) !== undefined) return 'totp';
+  if (await acceptTotp(db, secret, code)) return 'totp';
   // Deleting the row is the check: of two sign-ins racing with one code, only one deletes it.
   const used = await db.deleteFrom('recovery_codes').where('code_hash', '=', hashRecoveryCode(code)).executeTakeFirst();
   return Number(used.numDeletedRows) > 0 ? 'recovery' : false;
-}
-
-export type SecondFactorOutcome = 'not-required' | 'missing' | 'invalid' | 'totp' | 'recovery';
-
-/** Called by the login after the password matched: what the second step says. */
-export async function verifySecondFactor(db: Db, code: string | undefined): Promise<SecondFactorOutcome> {
-  if (!(await isTwoFactorEnabled(db))) return 'not-required';
-  if (!code) return 'missing';
-  return (await checkSecondFactor(db, code)) || 'invalid';
 }
