@@ -8,14 +8,14 @@ import { clearAllFailures, clearFailures, reserveAttempt } from './login-throttl
 import { verifyPassword } from './password';
 import { trustDevice, trustedDeviceOf } from './trusted-device';
 import { checkSecondFactor, isTwoFactorEnabled } from './two-factor';
-import { WRONG_CODES_PER_HOUR, clearWrongCodes, refundWrongCode, reserveWrongCode } from './two-factor-state';
+import { WRONG_CODES_PER_HOUR, clearWrongCodes, codesPausedFor, refundWrongCode, reserveWrongCode } from './two-factor-state';
 
 /** Every place a typed secret is checked, and the audit entry its failure writes. */
 const PURPOSES = {
-  login: { failed: 'auth.login_failed', targetType: 'session', locked: 'Too many failed login attempts' },
-  passwordChange: { failed: 'auth.password_change_failed', targetType: 'password', locked: 'Too many failed attempts' },
-  enableTwoFactor: { failed: 'auth.2fa_enable_failed', targetType: '2fa', locked: 'Too many failed attempts' },
-  disableTwoFactor: { failed: 'auth.2fa_disable_failed', targetType: '2fa', locked: 'Too many failed attempts' },
+  login: { failed: 'auth.login_failed', targetType: 'session', locked: 'Too many failed login attempts', secondFactor: true },
+  passwordChange: { failed: 'auth.password_change_failed', targetType: 'password', locked: 'Too many failed attempts', secondFactor: false },
+  enableTwoFactor: { failed: 'auth.2fa_enable_failed', targetType: '2fa', locked: 'Too many failed attempts', secondFactor: false },
+  disableTwoFactor: { failed: 'auth.2fa_disable_failed', targetType: '2fa', locked: 'Too many failed attempts', secondFactor: true },
 } as const;
 export type SecretPurpose = keyof typeof PURPOSES;
 
@@ -27,6 +27,11 @@ const inWords = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 };
+
+function codesPaused(reply: FastifyReply, waitMs: number): HttpError {
+  reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
+  return tooManyRequests(`Too many wrong two-factor codes for this account. Try again in ${inWords(waitMs)}.`);
+}
 
 /**
  * The one way a typed secret (the password, a TOTP or recovery code) is
@@ -50,6 +55,11 @@ export class SecretGuard {
    * so however many arrive at once, only the allowed number is checked.
    */
   async open(request: FastifyRequest, reply: FastifyReply, purpose: SecretPurpose): Promise<SecretAttempt> {
+    if (PURPOSES[purpose].secondFactor) {
+      // No code can be checked until the hour is over, so neither is the password; the wait is not the client's failure.
+      const pausedMs = await codesPausedFor(this.ctx.db);
+      if (pausedMs > 0 && (await isTwoFactorEnabled(this.ctx.db))) throw codesPaused(reply, pausedMs);
+    }
     const device = await trustedDeviceOf(this.ctx.db, request);
     // A browser that signed in before is counted on its own, so strangers at the same address cannot lock it out.
     const clientKey = device ? `device:${device}` : `ip:${request.ip}`;
@@ -99,10 +109,7 @@ export class SecretAttempt {
     if (!(await isTwoFactorEnabled(db))) return 'not-required';
     if (!code) return 'missing';
     const budget = await reserveWrongCode(db, dbKind);
-    if (!budget.allowed) {
-      this.reply.header('Retry-After', String(Math.ceil(budget.waitMs / 1000)));
-      throw tooManyRequests(`Too many wrong two-factor codes for this account. Try again in ${inWords(budget.waitMs)}.`);
-    }
+    if (!budget.allowed) throw codesPaused(this.reply, budget.waitMs);
     const outcome = await checkSecondFactor(db, code);
     if (outcome) {
       await refundWrongCode(db);

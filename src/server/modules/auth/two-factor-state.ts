@@ -37,6 +37,13 @@ export async function acceptStep(db: Db, step: number): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** How long wrong codes have used up the budget for (0: not paused): a cheap read before any hashing. */
+export async function codesPausedFor(db: Db, now = Date.now()): Promise<number> {
+  const row = await db.selectFrom('two_factor_state').select(['wrong_codes', 'window_start']).where('account', '=', ACCOUNT).executeTakeFirst();
+  if (!row?.window_start || row.wrong_codes < WRONG_CODES_PER_HOUR) return 0;
+  return Math.max(0, Date.parse(row.window_start) + WRONG_CODE_WINDOW_MS - now);
+}
+
 export type CodeReservation = { allowed: true; wrongSoFar: number } | { allowed: false; waitMs: number };
 
 /**
