@@ -61,6 +61,22 @@ export default tseslint.config(
     },
   },
   {
+    // Every typed secret is checked through the secret guard, with its lock-out, hashing cap and audit trail (decision 049).
+    files: ['src/server/**'],
+    ignores: ['src/server/modules/auth/secret-guard.ts', 'src/server/modules/auth/admin-password.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['./password', '**/auth/password'], importNames: ['verifyPassword'], message: 'Check the password through SecretGuard (secret-guard.ts).' },
+            { group: ['./two-factor', '**/auth/two-factor'], importNames: ['checkSecondFactor'], message: 'Check codes through SecretGuard (secret-guard.ts).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
