@@ -2,7 +2,8 @@ import { scryptSync, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildApp } from '../../src/server/app';
+import { ADMIN_PASSWORD, startTestApp, testConfig, type TestApp } from '../helpers/test-app';
 import { rfc6238 } from '../helpers/totp';
 import { FREE_ATTEMPTS } from '../../src/server/modules/auth/login-throttle';
 import { WRONG_CODES_PER_HOUR } from '../../src/server/modules/auth/two-factor-state';
@@ -257,5 +258,31 @@ describe('one source of truth for the password', () => {
     expect(warnings.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^ADMIN_PASSWORD is ignored: .*npm run password/));
     // The secret itself is never written to the log.
     expect(lines.join('\n')).not.toContain(ADMIN_PASSWORD);
+  });
+
+  it('a database from before origins were kept: a password that is the environment\'s may still be rotated there', async () => {
+    await t.app.close();
+    const startWith = (password: string) => buildApp(testConfig(t.env, { ADMIN_PASSWORD: password }), { web: false });
+    try {
+      // The database's password is the environment's, with no word of where it came from (as before this version).
+      const legacy = await startWith('changed-in-the-admin-2026');
+      await legacy.ctx.db.deleteFrom('settings').where('key', '=', 'admin_password_origin').execute();
+      await legacy.close();
+      // A start with the same ADMIN_PASSWORD records it as the environment's; the next one may rotate it.
+      await (await startWith('changed-in-the-admin-2026')).close();
+      const rotated = await startWith('rotated-in-the-environment');
+      try {
+        const login = (password: string) => rotated.inject({ method: 'POST', url: '/api/auth/login', payload: { password }, remoteAddress: '10.70.0.2' });
+        expect((await login('changed-in-the-admin-2026')).statusCode).toBe(401);
+        expect((await login('rotated-in-the-environment')).statusCode).toBe(200);
+        const entries = await rotated.ctx.db.selectFrom('audit_log').select('summary').where('action', '=', 'auth.password_rotated').execute();
+        expect(entries.map((entry) => entry.summary)).toEqual(['Password replaced by a new ADMIN_PASSWORD at start-up; every session signed out']);
+      } finally {
+        await rotated.close();
+      }
+    } finally {
+      // Back to the shared app (whose own ADMIN_PASSWORD now rotates the password again), so afterAll can close it.
+      await t.restart();
+    }
   });
 });

@@ -71,8 +71,12 @@ export async function ensureAdminPassword(db: Db, configured: string | undefined
   const stored = await readAdminPasswordHash(db);
   if (configured) {
     if (!stored) return replaceAdminPassword(db, configured, { origin: 'environment' });
-    if (await verifyPassword(configured, stored)) return;
     const origin = await readPasswordOrigin(db);
+    if (await verifyPassword(configured, stored)) {
+      // A database from before origins were kept, whose password is the environment's: from now on the environment may rotate it.
+      if (!origin) await storeSetting(db, ORIGIN_KEY, 'environment');
+      return;
+    }
     if (origin === 'environment') {
       await replaceAdminPassword(db, configured, { origin: 'environment' });
       await insertAuditEntry(db, {
