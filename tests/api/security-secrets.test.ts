@@ -1,4 +1,5 @@
-import { scryptSync, randomBytes } from 'node:crypto';
+import { randomBytes, scrypt } from 'node:crypto';
+import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -16,17 +17,17 @@ const STEP_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for a fresh 30-second step when the current one is nearly over, so a test's codes all belong to one moment. */
-async function startOfAStep(needMs = 10_000): Promise<number> {
+async function startOfAStep(needMs = 15_000): Promise<number> {
   const left = STEP_MS - (Date.now() % STEP_MS);
   if (left < needMs) await sleep(left + 50);
   return Date.now();
 }
 
-/** The stored form of `password` made 32 times as slow to check (scrypt p = 32): hashing shows in the answer time. */
-function slowHash(password: string): string {
+/** The stored form of `password` made 16 times as slow to check (scrypt p = 16): hashing shows in the answer time. */
+async function slowHash(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 64, { N: 16384, r: 8, p: 32 });
-  return ['scrypt', 16384, 8, 32, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = (await promisify(scrypt)(password, salt, 64, { N: 16384, r: 8, p: 16 })) as Buffer;
+  return ['scrypt', 16384, 8, 16, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 async function turnOnTwoFactor(t: TestApp): Promise<string> {
@@ -70,7 +71,7 @@ describe('the password change and two-factor routes share the sign-in lock-out',
   it('a locked client is answered 429 before any hashing', async () => {
     for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await changePassword(`guess-${i}`, '10.50.0.9')).statusCode).toBe(401);
     const stored = await t.app.ctx.db.selectFrom('settings').select('value').where('key', '=', 'admin_password_hash').executeTakeFirstOrThrow();
-    await t.app.ctx.db.updateTable('settings').set({ value: slowHash(ADMIN_PASSWORD) }).where('key', '=', 'admin_password_hash').execute();
+    await t.app.ctx.db.updateTable('settings').set({ value: await slowHash(ADMIN_PASSWORD) }).where('key', '=', 'admin_password_hash').execute();
     try {
       let started = Date.now();
       expect((await changePassword('one-honest-guess', '10.50.0.2')).statusCode).toBe(401);
@@ -79,13 +80,14 @@ describe('the password change and two-factor routes share the sign-in lock-out',
       started = Date.now();
       const locked = statuses(await Promise.all(Array.from({ length: 20 }, (_, i) => changePassword(`locked-${i}`, '10.50.0.9'))));
       const lockedMs = Date.now() - started;
-      // Hashed, twenty guesses would take twenty times one; and past the cap of 2 running + 16 waiting, some would get 503.
+      // Hashed, two at a time, the twenty would take ten times one check (and past the cap of 2 running + 16 waiting, two
+      // would get 503). Measured here: one check 0.6-4.6 s, the twenty refusals 0.15 s, depending on the machine's load.
       expect(locked).toEqual(Array(20).fill(429));
-      expect(lockedMs).toBeLessThan(oneHashMs / 2);
+      expect(lockedMs).toBeLessThan(oneHashMs * 2);
     } finally {
       await t.app.ctx.db.updateTable('settings').set({ value: stored.value }).where('key', '=', 'admin_password_hash').execute();
     }
-  });
+  }, 120_000);
 
   it('turning two-factor on counts wrong codes toward the same lock-out', async () => {
     const pending = (await t.asAdmin({ method: 'POST', url: '/api/auth/2fa/setup' })).json().data.secret as string;
@@ -110,7 +112,8 @@ describe('the password change and two-factor routes share the sign-in lock-out',
     const wrongCode = rfc6238(secret, Date.now() + 10 * 60_000);
     const tries = [];
     for (let i = 0; i < FREE_ATTEMPTS + 1; i++) tries.push((await disable({ password: ADMIN_PASSWORD, code: wrongCode }, '10.50.0.5')).json().error);
-    expect(tries).toEqual([...Array(FREE_ATTEMPTS).fill('Invalid two-factor code'), 'Too many failed attempts. Try again in 30 seconds.']);
+    expect(tries.slice(0, FREE_ATTEMPTS)).toEqual(Array(FREE_ATTEMPTS).fill('Invalid two-factor code'));
+    expect(tries[FREE_ATTEMPTS]).toMatch(/^Too many failed attempts\. Try again in (29|30) seconds\.$/);
     const failed = await auditActions(t, 'auth.2fa_disable_failed');
     expect(failed.map((entry) => entry.summary.split(';')[0])).toEqual([
       ...Array(FREE_ATTEMPTS).fill('Wrong password'),
