@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from '../router';
 
 /**
@@ -12,7 +12,11 @@ export function useDisclosure(details: RefObject<HTMLDetailsElement | null>, are
   const [open, setOpen] = useState(false);
   // Opened before the script ran: the browser toggled it, React saw no event.
   useEffect(() => setOpen(details.current?.open ?? false), [details]);
+  // After a link was followed; not when the script starts, which would shut a menu opened before it.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (details.current) details.current.open = false;
   }, [details, pathname]);
   useEffect(() => {
