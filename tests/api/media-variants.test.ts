@@ -88,6 +88,27 @@ describe(`image variants (${testDatabaseKind})`, () => {
     expect(widths.every((width) => width === 200)).toBe(true);
   }, VARIANT_TEST_MS);
 
+  it('gives a picture with transparency no placeholder colour, and an opaque PNG one', async () => {
+    // A dark logo on a see-through canvas: its dominant colour would paint a dark square behind it.
+    const logo = await sharp({ create: { width: 240, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 20, g: 20, b: 30, alpha: 1 } } }).png().toBuffer(), top: 30, left: 60 }])
+      .png()
+      .toBuffer();
+    const opaque = await sharp({ create: { width: 240, height: 120, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const see = (await upload(logo, 'logo.png')).json().data.id as string;
+    const solid = (await upload(opaque, 'red.png')).json().data.id as string;
+    await waitForVariants(t, 110_000);
+    const placeholderOf = async (id: string) =>
+      (await t.app.ctx.db.selectFrom('media').select(['placeholder', 'variants_status']).where('id', '=', id).executeTakeFirstOrThrow());
+    expect(await placeholderOf(see)).toEqual({ placeholder: '', variants_status: 'done' });
+    expect((await placeholderOf(solid)).placeholder).toMatch(/^#[0-9a-f]{6}$/);
+    // Pages are told no colour for it.
+    const url = (await mediaItem(see)).url as string;
+    const info = (await t.app.inject({ url: `/api/media/info?url=${encodeURIComponent(url)}` })).json();
+    expect(info.data[url]).toMatchObject({ w: 240, h: 120 });
+    expect(info.data[url].pc).toBeUndefined();
+  }, VARIANT_TEST_MS);
+
   it('moves the social crop with the focal point, under a new name', async () => {
     const { id } = (await upload(await noisyJpeg(1600, 600), 'banner.jpg')).json().data;
     await waitForVariants(t, 110_000);

@@ -36,7 +36,7 @@ describe('preview links', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['x-robots-tag']).toBe('noindex');
-    expect(page.body).toContain('<h1 class="product-page__title">Unsaved Wonder</h1>');
+    expect(page.body).toContain('<h1 class="hero__title">Unsaved Wonder</h1>');
     expect(page.body).toContain('<meta name="robots" content="noindex">');
     expect(page.body).toContain('Preview: visitors do not see this version');
     expect(page.body).not.toContain('<script>alert');

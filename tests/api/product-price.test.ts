@@ -114,9 +114,9 @@ describe('product price', () => {
 
   it('is shown on product cards', async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/category/courses' })).body;
-    expect(html).toMatch(/Product priced<\/h2>[\s\S]*?<p class="product-card__price">\$29\.99<\/p>/);
+    expect(html).toMatch(/Product priced<\/h3>[\s\S]*?<p class="product-card__price">\$29\.99<\/p>/);
     expect(html).toContain('<p class="product-card__price">KWD');
-    const card = html.slice(html.indexOf('Product free</h2>'), html.indexOf('</article>', html.indexOf('Product free</h2>')));
+    const card = html.slice(html.indexOf('Product free</h3>'), html.indexOf('</article>', html.indexOf('Product free</h3>')));
     expect(card).not.toContain('product-card__price');
   });
 });

@@ -71,7 +71,7 @@ export function GalleryViewer({ items, title, index, onIndex, onClose }: Props) 
       onKeyDown={onKeyDown}
     >
       <figure className="gallery-viewer__figure" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-        <Picture key={item.url} src={item.url} alt={galleryAlt(title, index)} sizes="100vw" width={1600} height={900} eager className="gallery-viewer__image" />
+        <Picture key={item.url} src={item.url} alt={galleryAlt(title, index)} sizes="100vw" width={1600} height={900} eager placeholder={false} className="gallery-viewer__image" />
         <figcaption className="gallery-viewer__counter" aria-live="polite">
           {index + 1} / {count}
         </figcaption>

@@ -32,12 +32,12 @@ export function heroWithFallback(hero: HeroConfig, item: HeroFallback): HeroConf
   };
 }
 
-type Props = { hero: HeroConfig; item: HeroFallback; headingLevel?: 1 | 2 };
+type Props = { hero: HeroConfig; item: HeroFallback };
 
 /** The hero of a product or category page, filled from the item where the hero is empty. */
-export function ItemHero({ hero, item, headingLevel }: Props) {
+export function ItemHero({ hero, item }: Props) {
   const { title, description, image } = item;
   // The same config object across re-renders: the hero restarts its videos when its config changes.
   const config = useMemo(() => heroWithFallback(hero, { title, description, image }), [hero, title, description, image]);
-  return <Hero config={config} headingLevel={headingLevel} />;
+  return <Hero config={config} />;
 }

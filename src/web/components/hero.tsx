@@ -51,9 +51,10 @@ function HeroVideo({ src, loop, active, onEnded, onFail, className }: VideoProps
   );
 }
 
-type Props = { config: HeroConfig; headingLevel?: 1 | 2; children?: ReactNode; className?: string };
+/** The hero's title is its page's one H1. */
+type Props = { config: HeroConfig; children?: ReactNode; className?: string };
 
-export function Hero({ config, headingLevel = 1, children, className }: Props) {
+export function Hero({ config, children, className }: Props) {
   const [phase, setPhase] = useState<HeroPhase>('static');
   const hasVideo = Boolean(config.introVideo || config.loopVideo);
 
@@ -68,7 +69,6 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
   const fail = useRefCallback(() => setPhase('failed'));
   const introEnded = useRefCallback(() => setPhase(config.loopVideo ? 'loop' : 'static'));
 
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const style = {
     color: config.textColor || DEFAULT_HERO_TEXT_COLOR,
     backgroundColor: config.backgroundColor || undefined,
@@ -91,7 +91,7 @@ export function Hero({ config, headingLevel = 1, children, className }: Props) {
       <div className="hero__scrim" aria-hidden="true" />
       <div className="container hero__content">
         {config.logo && <Picture className="hero__logo" src={config.logo} alt="" sizes="256px" width={256} height={64} eager />}
-        {config.title && <Heading className="hero__title">{config.title}</Heading>}
+        {config.title && <h1 className="hero__title">{config.title}</h1>}
         {config.description && <p className="hero__description">{config.description}</p>}
         {(showButtons || children) && (
           <div className="hero__actions">

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { TagChip } from '../loaders';
 
 type Props = {
@@ -7,6 +7,8 @@ type Props = {
   /** The URL of the page with this tag toggled: a plain link works without JavaScript. */
   hrefFor: (slug: string) => string;
   onToggle: (slug: string) => void;
+  /** Shown after the chips: the result count. */
+  children?: ReactNode;
 };
 
 /**
@@ -14,7 +16,7 @@ type Props = {
  * on) that are links underneath, so a filtered view is a URL that can be
  * shared and works without JavaScript; with it, a click toggles in place.
  */
-export function TagFilter({ tags, selected, hrefFor, onToggle }: Props) {
+export function TagFilter({ tags, selected, hrefFor, onToggle, children }: Props) {
   const click = (event: MouseEvent<HTMLAnchorElement>, slug: string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -48,6 +50,7 @@ export function TagFilter({ tags, selected, hrefFor, onToggle }: Props) {
           </li>
         ))}
       </ul>
+      {children}
     </div>
   );
 }

@@ -24,7 +24,28 @@ type Props = {
    * stretch, and the browser counts the stretched picture as smaller than it looks.
    */
   coverHeight?: string;
+  /**
+   * Off where the picture is shown whole in a larger box (`object-fit: contain`, the gallery viewer):
+   * there the colour would paint the letterbox around it while it loads.
+   */
+  placeholder?: boolean;
 };
+
+/**
+ * The placeholder colour is for the wait only: once the picture is there it goes, so nothing of it
+ * shows around a picture that does not fill its box. Pictures the server rendered have often
+ * loaded before the page's script runs: `complete` tells. Without JavaScript the colour stays,
+ * which only shows around pictures that do not cover their box; see-through ones have none
+ * (media-variants.ts).
+ */
+function dropPlaceholderOnLoad(img: HTMLImageElement | null) {
+  if (!img) return;
+  const drop = () => {
+    img.style.backgroundColor = '';
+  };
+  if (img.complete && img.naturalWidth > 0) drop();
+  else img.addEventListener('load', drop, { once: true });
+}
 
 /**
  * The width a cover-fitted picture takes: the box's width, or its height times the image's shape.
@@ -40,16 +61,16 @@ export function coverSizes(sizes: string, aspectRatio: number, coverHeight: stri
  * A stored image as `<picture>`: AVIF and WebP renditions at every width with
  * the original's format as fallback, its real width and height (no layout
  * shift), the library's alt text (empty when decorative), its placeholder
- * colour, and its focal point for crops made by `object-fit: cover`. Before
+ * colour until it has loaded, and its focal point for crops made by `object-fit: cover`. Before
  * the variants exist, the original is served alone.
  */
-export function Picture({ src, alt, sizes: boxSizes, width, height, className, priority = false, eager = false, coverHeight }: Props) {
+export function Picture({ src, alt, sizes: boxSizes, width, height, className, priority = false, eager = false, coverHeight, placeholder = true }: Props) {
   const info = useImageInfo(src);
   const sizes = coverHeight ? coverSizes(boxSizes, (info?.w || width) / (info?.h || height), coverHeight) : boxSizes;
   const requestPreload = useRequestPreload();
   const { sources, srcSet } = info ? pictureSources(src, info) : { sources: [], srcSet: undefined };
   const style: CSSProperties = {};
-  if (info?.pc) style.backgroundColor = info.pc;
+  if (info?.pc && placeholder) style.backgroundColor = info.pc;
   if (info?.fp) style.objectPosition = `${(info.fp[0] * 100).toFixed(1)}% ${(info.fp[1] * 100).toFixed(1)}%`;
   const text = info?.d ? '' : info?.alt || alt;
 
@@ -60,6 +81,7 @@ export function Picture({ src, alt, sizes: boxSizes, width, height, className, p
 
   const img = (
     <img
+      ref={style.backgroundColor ? dropPlaceholderOnLoad : undefined}
       className={className}
       src={src}
       srcSet={srcSet}

@@ -5,6 +5,7 @@ import { MAX_QUERY_LENGTH } from '../../shared/search-text';
 import { suggest } from '../api/search-source';
 import { MarkedText } from '../components/marked-text';
 import { normaliseQuery, searchQueryString } from '../search-params';
+import { useDisclosure } from '../hooks/use-disclosure';
 
 /** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
 const SUGGEST_DELAY_MS = 200;
@@ -20,10 +21,11 @@ const SearchIcon = () => (
 
 /**
  * The header's search box. Without JavaScript it is a plain GET form to
- * /search (and, on small screens, a link to that page); with it, matching
- * products are suggested while typing, as an ARIA combobox: arrows move
- * through the list, Enter opens the chosen one (or searches), Escape closes.
- * On small screens it folds into an icon so the header never overflows.
+ * /search; with it, matching products are suggested while typing, as an ARIA
+ * combobox: arrows move through the list, Enter opens the chosen one (or
+ * searches), Escape closes. On small screens it folds into an icon, a
+ * `<details>` that opens the box from the first paint (and without
+ * JavaScript), so the header never overflows.
  */
 export function HeaderSearch() {
   const id = useId();
@@ -32,27 +34,20 @@ export function HeaderSearch() {
   const optionId = (index: number) => `${id}-option-${index}`;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  const [expanded, setExpanded] = useState(false);
+  const fold = useRef<HTMLDetailsElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const onFoldToggle = useDisclosure(fold, area);
   const [value, setValue] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [total, setTotal] = useState(0);
   const [listOpen, setListOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
   // Escape means "no suggestions" until the words change: an answer arriving later must not reopen the list.
   const dismissed = useRef(false);
 
-  useEffect(() => setHydrated(true), []);
-  // Somewhere else now: the suggestions and the small screens' open box close.
-  useEffect(() => {
-    setListOpen(false);
-    setExpanded(false);
-  }, [pathname, search]);
-  useEffect(() => {
-    if (expanded) inputRef.current?.focus();
-  }, [expanded]);
+  // Somewhere else now: the suggestions close (and the small screens' open box, use-disclosure.ts).
+  useEffect(() => setListOpen(false), [pathname, search]);
 
   useEffect(() => {
     const words = normaliseQuery(value);
@@ -110,44 +105,39 @@ export function HeaderSearch() {
     } else if (event.key === 'Enter' && showList && active >= 0 && active < optionCount) {
       event.preventDefault();
       choose(active);
-    } else if (event.key === 'Escape') {
-      if (showList) {
-        event.preventDefault();
-        dismissed.current = true;
-        setListOpen(false);
-        setActive(-1);
-      } else if (expanded) {
-        event.preventDefault();
-        setExpanded(false);
-        toggleRef.current?.focus();
-      }
+    } else if (event.key === 'Escape' && showList) {
+      // Handled here, the small screens' open box stays (the next Escape closes it, use-disclosure.ts).
+      event.preventDefault();
+      dismissed.current = true;
+      setListOpen(false);
+      setActive(-1);
     }
   };
 
   return (
     <div
-      className={expanded ? 'header-search is-open' : 'header-search'}
+      ref={area}
+      className="header-search"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setListOpen(false);
       }}
     >
-      {hydrated ? (
-        <button
-          ref={toggleRef}
-          type="button"
-          className="header-search__toggle"
-          aria-expanded={expanded}
-          aria-controls={`${id}-form`}
-          aria-label={expanded ? 'Close search' : 'Search'}
-          onClick={() => setExpanded((open) => !open)}
-        >
+      {/* Stays above the open box as its close control. Its open state is the summary's own (expanded). */}
+      <details
+        ref={fold}
+        className="header-search__fold"
+        onToggle={(event) => {
+          onFoldToggle(event);
+          if (event.currentTarget.open) inputRef.current?.focus();
+        }}
+      >
+        <summary className="header-search__toggle" aria-label="Search" aria-controls={`${id}-form`}>
           <SearchIcon />
-        </button>
-      ) : (
-        <a className="header-search__toggle" href="/search" aria-label="Search">
-          <SearchIcon />
-        </a>
-      )}
+          <span className="header-search__toggle-close" aria-hidden="true">
+            ×
+          </span>
+        </summary>
+      </details>
       <form id={`${id}-form`} className="header-search__form" action="/search" method="get" role="search" aria-label="Site search" onSubmit={onSubmit}>
         <label className="visually-hidden" htmlFor={inputId}>
           Search products
@@ -178,19 +168,6 @@ export function HeaderSearch() {
         <button className="header-search__submit" type="submit" aria-label="Search">
           <SearchIcon />
         </button>
-        {hydrated && (
-          <button
-            type="button"
-            className="header-search__close"
-            aria-label="Close search"
-            onClick={() => {
-              setExpanded(false);
-              toggleRef.current?.focus();
-            }}
-          >
-            ×
-          </button>
-        )}
         <ul id={listId} className="header-search__list" role="listbox" aria-label="Suggestions" hidden={!showList}>
           {hits.map((hit, index) => (
             <li

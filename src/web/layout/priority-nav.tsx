@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useLocation } from '../router';
 import { NavLink } from '../components/link';
+import { useDisclosure } from '../hooks/use-disclosure';
 
 export type NavItem = {
   key: string;
@@ -75,34 +75,6 @@ function useRowCount(bar: RefObject<HTMLDivElement | null>, copy: RefObject<HTML
     return () => observer.disconnect();
   }, [bar, copy, measuring, labels]);
   return count;
-}
-
-/** Closes the "More" menu on a page change, on Escape (focus back on its toggle) and on a click elsewhere. */
-function useDisclosure(details: RefObject<HTMLDetailsElement | null>) {
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (details.current) details.current.open = false;
-  }, [details, pathname]);
-  useEffect(() => {
-    const element = details.current;
-    if (!open || !element) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      element.open = false;
-      element.querySelector('summary')?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!element.contains(event.target as Node)) element.open = false;
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [details, open]);
-  return (event: { currentTarget: HTMLDetailsElement }) => setOpen(event.currentTarget.open);
 }
 
 /**

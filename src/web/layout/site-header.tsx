@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from '../router';
+import { useRef } from 'react';
 import { Link } from '../components/link';
 import type { CategorySummary } from '../loaders';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import { useIsAdmin } from '../hooks/use-is-admin';
+import { useDisclosure } from '../hooks/use-disclosure';
 import { SocialLinks } from '../components/social-links';
 import { BrandLogo, brandLabel } from './brand-logo';
 import { HeaderSearch } from './header-search';
@@ -17,47 +17,35 @@ const navItems = (categories: CategorySummary[], isAdmin: boolean): NavItem[] =>
   ...(isAdmin ? [{ key: 'admin', label: 'Admin', to: '/admin', fullLoad: true }] : []),
 ];
 
+/**
+ * The header. Its menus are `<details>` that the browser opens and closes by itself, so they work
+ * from the first paint, before the page's script has arrived on a slow phone, and without
+ * JavaScript; the script only adds closing on Escape, on a press elsewhere and after a link was
+ * followed (use-disclosure.ts). The mobile menu's `<details>` holds only its toggle: the links
+ * beside it are the same links the wide screens show in a row, shown when it is open (layout.css).
+ */
 export function SiteHeader({ categories, site }: { categories: CategorySummary[]; site: SiteSettings }) {
-  const [open, setOpen] = useState(false);
   const isAdmin = useIsAdmin();
-  const { pathname } = useLocation();
-  // The mobile menu closes once a link took the visitor elsewhere.
-  useEffect(() => setOpen(false), [pathname]);
-
-  // Escape closes the open menu and hands focus back to the toggle, so keyboard users are not left inside a hidden list.
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  const header = useRef<HTMLElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const onToggle = useDisclosure(menu, header);
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="container site-header__inner">
         <Link to="/" className="brand" aria-label={brandLabel(site)}>
           <BrandLogo site={site} />
         </Link>
         <HeaderSearch />
-        <button
-          ref={toggleRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="site-nav"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="menu-toggle__bar" aria-hidden="true" />
-          <span className="menu-toggle__bar" aria-hidden="true" />
-          <span className="menu-toggle__bar" aria-hidden="true" />
-        </button>
-        <nav id="site-nav" className={open ? 'site-nav is-open' : 'site-nav'} aria-label="Main">
+        <details ref={menu} className="menu-toggle" onToggle={onToggle}>
+          {/* Its open state is the summary's own (exposed as expanded); the label stays the same. */}
+          <summary className="menu-toggle__button" aria-label="Menu" aria-controls="site-nav">
+            <span className="menu-toggle__bar" aria-hidden="true" />
+            <span className="menu-toggle__bar" aria-hidden="true" />
+            <span className="menu-toggle__bar" aria-hidden="true" />
+          </summary>
+        </details>
+        <nav id="site-nav" className="site-nav" aria-label="Main">
           <PriorityNav items={navItems(categories, isAdmin)} />
           <SocialLinks links={site.socialLinks} className="site-nav__social" />
         </nav>

@@ -8,7 +8,7 @@ import { Newsletter } from '../components/newsletter';
 
 export function HomePage() {
   const { hero, sections: loaded } = useLoaderData() as HomeData;
-  const { categories } = useRouteLoaderData('root') as RootData;
+  const { categories, site } = useRouteLoaderData('root') as RootData;
   const sections = loaded.flatMap((section) => {
     const category = categories.find((c) => c.id === section.categoryId);
     return category ? [{ category, products: section.products }] : [];
@@ -17,6 +17,8 @@ export function HomePage() {
   return (
     <>
       <Hero config={hero} />
+      {/* Every page has one H1: the hero's title, or the site's name where the hero has none. */}
+      {!hero.title && <h1 className="visually-hidden">{site.name}</h1>}
       {categories.length > 0 && (
         <section className="section container" aria-labelledby="categories-title">
           <h2 className="section__title" id="categories-title">

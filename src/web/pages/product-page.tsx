@@ -15,13 +15,17 @@ export function ProductPage() {
     return <NotFoundScreen title="Product Not Found" message="The product you're looking for doesn't exist." />;
   }
   const { product, priceText, categories, tags } = loaded;
+  // The hero's title is the page's one H1, the product's own title when the hero has none: said
+  // again below only when the hero says something else. The description is the page's text: the
+  // hero does not repeat its opening (a description written for the hero is still shown).
+  const heroTitle = product.heroConfig.title || product.title;
   return (
     <div className={product.darkMode ? 'product-page theme-dark' : 'product-page'} data-dark-mode={product.darkMode}>
-      <ItemHero hero={product.heroConfig} item={{ title: product.title, description: product.description, image: product.mainImage }} headingLevel={2} />
+      <ItemHero hero={product.heroConfig} item={{ title: product.title, description: '', image: product.mainImage }} />
       <div className="container product-page__body">
         <header className="product-page__header">
           <div>
-            <h1 className="product-page__title">{product.title}</h1>
+            {heroTitle !== product.title && <h2 className="product-page__title">{product.title}</h2>}
             <p className="product-page__duration">{product.duration}</p>
           </div>
           <BuyBar product={product} priceText={priceText} />

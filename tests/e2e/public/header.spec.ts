@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { byOrder } from '../../../src/shared/constants';
 import type { Category } from '../../../src/shared/schemas';
-import { createCategory, getData, serveTestMedia, waitForHydration } from './support';
+import { createCategory, getData, menuToggle, serveTestMedia, waitForHydration } from './support';
 
 /** Real-length category names, as in the catalogue ("Branding", "Typography"...). */
 const NAMES = ['Branding', 'Typography', 'Illustration', 'Motion Design', 'Photography', 'Web Design', 'UX Research', 'Lettering', 'Packaging', '3D Modeling', 'Color Theory', 'Print Design'];
@@ -88,7 +88,7 @@ test('at 768 px the menu toggle lists every link whole', async ({ page, request 
   await page.goto('/');
   await waitForHydration(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menuToggle(page).click();
   await expect(nav.locator('details.site-nav__more')).toBeHidden();
   const links = nav.locator('.site-nav__list a');
   const titles = await links.allTextContents();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { collectErrors, createCategory, createProduct, createTag, serveTestMedia, unique, waitForHydration } from './support';
+import { collectErrors, createCategory, createProduct, createTag, menuToggle, serveTestMedia, unique, waitForHydration } from './support';
 import { FIRST_LOAD_BUDGET_KB } from '../../helpers/first-load-budget';
 
 let paths: string[] = [];
@@ -45,7 +45,7 @@ test('360 px wide: no horizontal scroll on any page, with the menu open too', as
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(360);
   }
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menuToggle(page).click();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 

@@ -20,7 +20,7 @@ test('a link to a renamed category, followed inside the site, lands on its new a
   await send<Category>(request, 'put', `/api/categories/${category.id}`, { ...category, slug: newSlug });
   await tile.click();
   await expect(page).toHaveURL(new RegExp(`/category/${newSlug}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Browse ${category.title}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `Browse ${category.title}` })).toBeVisible();
 });
 
 test('a link to a deleted product, followed inside the site, shows the not-found page with its 404', async ({ page, request }) => {

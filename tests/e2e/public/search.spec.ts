@@ -125,7 +125,7 @@ test.describe('site search', () => {
     const box = headerBox(page);
     await expect(box).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.locator('.site-header').getByRole('button', { name: 'Search', exact: true }).click();
+    await page.locator('.site-header summary.header-search__toggle').click();
     await expect(box).toBeVisible();
     await expect(box).toBeFocused();
     const boxArea = await box.boundingBox();

@@ -125,6 +125,13 @@ export async function expectPageMatchesApi<T>(page: Page, request: APIRequestCon
   }).toPass({ timeout: 25_000 });
 }
 
+/**
+ * The phone's menu toggle: the summary of a `<details>` (it works before the page's script and
+ * without it), which Playwright gives no role; its state is the details' `open`.
+ */
+export const menuToggle = (page: Page) => page.locator('.site-header summary.menu-toggle__button');
+export const menuDetails = (page: Page) => page.locator('.site-header details.menu-toggle');
+
 /** Follows a header link: in the row, or in the "More" menu the links that don't fit move to. */
 export async function openNavLink(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main' });

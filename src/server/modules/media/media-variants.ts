@@ -78,8 +78,10 @@ export async function makeVariants(store: MediaStore, source: Source): Promise<V
   const width = meta.width;
   const height = meta.height;
   if (!width || !height) throw new Error(`${source.key} has no dimensions`);
-  const { dominant } = await image().stats();
-  const placeholder = toHex(dominant);
+  // The placeholder colour fills the picture's box while it loads. A picture with see-through
+  // pixels gets none: the colour would show through it (a logo on a white hero in a dark square).
+  const { dominant, isOpaque } = await image().stats();
+  const placeholder = isOpaque ? toHex(dominant) : '';
   const fallback = fallbackFormat(source.mimeType);
   // Animated images keep their original: a still rendition would lose the motion.
   if (!fallback || (meta.pages ?? 1) > 1) return { width, height, placeholder, variants: [] };
