@@ -226,7 +226,7 @@ describe('redirects', () => {
 
   it('a stored row that breaks the rules (from before them, or a restore) answers 404, never 500 (issue 23)', async () => {
     const now = new Date().toISOString();
-    const bad = ['https://evil.example.com/a\nSet-Cookie: x=1', '/\\evil.example.com', '/x\u0000y', '/x\u202ey', '/caf\u00e9', 'javascript:alert(1)'];
+    const bad = ['https://evil.example.com/a\nSet-Cookie: x=1', '/\\evil.example.com', '/x\u0001y', '/x\u202ey', '/caf\u00e9', 'javascript:alert(1)'];
     await t.app.ctx.db
       .insertInto('redirects')
       .values(bad.map((to, i) => ({ id: `bad-row-${i}`, from_path: `/stored-bad-${i}`, to_path: to, status: 301, kind: 'manual', target_type: null, target_id: null, created_at: now, updated_at: now })))
