@@ -162,6 +162,35 @@ describe('newsletter with mail: double opt-in and one-click unsubscribe', () => 
     expect(forged.statusCode).toBe(404);
   });
 
+  it('an old confirmation link does not bring back an address that unsubscribed; a fresh sign-up does (issue 23)', async () => {
+    const email = 'changed.mind@example.com';
+    const oneClick = (link: string) =>
+      t.app.inject({ method: 'POST', url: localPath(link), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    await subscribe(email, {}, '10.9.0.8');
+    const first = await smtp.waitForMail(email);
+    const oldLink = localPath(confirmLinkIn(first.text ?? ''));
+    const unsubscribeLink = /<([^>]+)>/.exec(String(first.headerLines.find((line) => line.key === 'list-unsubscribe')?.line))![1]!;
+    // Confirmed, then unsubscribed: the old link (from the mail, or a copy of it) is refused and changes nothing.
+    expect((await t.app.inject({ method: 'GET', url: oldLink })).statusCode).toBe(200);
+    expect((await oneClick(unsubscribeLink)).statusCode).toBe(200);
+    const replay = await t.app.inject({ method: 'GET', url: oldLink });
+    expect(replay.statusCode).toBe(410);
+    expect(replay.body).toContain('This link no longer works');
+    expect(replay.body).toContain('subscribe again');
+    expect((await rowOf(email))?.status).toBe('unsubscribed');
+
+    // Signing up again sends a new link, made after the unsubscribe: that one works, the old one still does not.
+    await t.app.ctx.db.updateTable('subscribers').set({ confirmation_sent_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('email', '=', email).execute();
+    expect((await subscribe(email, {}, '10.9.0.9')).json()).toEqual(CHECK_INBOX);
+    const second = await smtp.waitForMail(email, { after: 1 });
+    expect((await t.app.inject({ method: 'GET', url: oldLink })).statusCode).toBe(410);
+    expect((await rowOf(email))?.status).toBe('unsubscribed');
+    const fresh = await t.app.inject({ method: 'GET', url: localPath(confirmLinkIn(second.text ?? '')) });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toContain('Thank you for subscribing!');
+    expect((await rowOf(email))?.status).toBe('confirmed');
+  });
+
   it('answers a filled honeypot like a person and stores and mails nothing', async () => {
     const email = 'bot@example.com';
     const response = await subscribe(email, { website: 'http://spam.example' }, '10.9.0.7');

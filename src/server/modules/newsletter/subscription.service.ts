@@ -102,9 +102,14 @@ async function sendConfirmation(ctx: NewsletterContext, row: SubscriberRow): Pro
   }
 }
 
-export type LinkOutcome = 'done' | 'already' | 'expired' | 'invalid';
+export type LinkOutcome = 'done' | 'already' | 'expired' | 'invalid' | 'withdrawn';
 
-/** Confirms the address of a valid, unexpired confirmation link. */
+/**
+ * Confirms the address of a valid, unexpired confirmation link. An address
+ * that unsubscribed after the link was made is not brought back by it: an
+ * old mail (or someone who has a copy of it) must not undo a "no". Signing up
+ * again sends a new link, made after the unsubscribe, which works.
+ */
 export async function confirmSubscription(ctx: NewsletterContext, token: string | undefined): Promise<LinkOutcome> {
   const link = await checkLink(ctx.db, 'confirm', token);
   if (!link.valid) return link.reason;
@@ -112,6 +117,9 @@ export async function confirmSubscription(ctx: NewsletterContext, token: string 
     const row = await selectSubscriberById(trx, link.subscriberId);
     if (!row) return { result: 'invalid' as const, changes: [] };
     if (row.status === 'confirmed') return { result: 'already' as const, changes: [] };
+    if (row.status === 'unsubscribed' && (row.unsubscribed_at === null || link.issuedAt <= Date.parse(row.unsubscribed_at))) {
+      return { result: 'withdrawn' as const, changes: [] };
+    }
     const now = nowIso();
     await updateSubscriber(trx, row.id, { status: 'confirmed', confirmed_at: now, unsubscribed_at: null });
     const confirmed = { ...row, status: 'confirmed' as const, confirmed_at: now };
