@@ -20,6 +20,7 @@ import * as newsletterConsentAndOutbox from './migrations/2026-11-23-0601-newsle
 import * as productPrice from './migrations/2026-11-23-1201-product-price';
 import * as searchIndex from './migrations/2026-11-23-0701-search-index';
 import * as scheduledIndex from './migrations/2026-11-23-1301-scheduled-index';
+import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-1201-product-price': productPrice,
   '2026-11-23-0701-search-index': searchIndex,
   '2026-11-23-1301-scheduled-index': scheduledIndex,
+  '2026-11-25-0301-mail-outbox': mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
