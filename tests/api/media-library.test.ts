@@ -90,6 +90,27 @@ describe(`media library API (${testDatabaseKind})`, () => {
     expect((await t.asAdmin({ method: 'PATCH', url: '/api/media/unknown-id', payload: { alt: 'x' } })).statusCode).toBe(404);
   });
 
+  it('gives alt text the character rules of titles: no control or text-direction characters (issue 23)', async () => {
+    const id = ids['sunset beach.jpg'];
+    const cases: Array<[string, string]> = [
+      ['Sun\u0000set', 'alt: must not contain control characters'],
+      ['Sun\u0007set', 'alt: must not contain control characters'],
+      ['Sun\u009bset', 'alt: must not contain control characters'],
+      ['Sunset \u202egpj.exe', 'alt: must not contain invisible text-direction characters'],
+      ['Sunset \u2066x\u2069', 'alt: must not contain invisible text-direction characters'],
+      ['Sunset \ud800', 'alt: contains a broken character (an unpaired surrogate)'],
+    ];
+    for (const [alt, error] of cases) {
+      const response = await t.asAdmin({ method: 'PATCH', url: `/api/media/${id}`, payload: { alt } });
+      expect(response.statusCode, JSON.stringify(alt)).toBe(400);
+      expect(response.json(), JSON.stringify(alt)).toMatchObject({ success: false, error, field: 'alt' });
+    }
+    // What titles allow, alt text allows: line breaks, accents, emoji, right-to-left scripts.
+    const kept = await t.asAdmin({ method: 'PATCH', url: `/api/media/${id}`, payload: { alt: 'Coucher de soleil 🌅\nשקיעה' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.alt).toBe('Coucher de soleil 🌅\nשקיעה');
+  });
+
   it('says where an item is used and refuses to delete it then; deletes it and its files once unused', async () => {
     const url = urls['Mountain.jpg']!;
     const id = ids['Mountain.jpg'];

@@ -162,6 +162,35 @@ describe('newsletter with mail: double opt-in and one-click unsubscribe', () => 
     expect(forged.statusCode).toBe(404);
   });
 
+  it('an old confirmation link does not bring back an address that unsubscribed; a fresh sign-up does (issue 23)', async () => {
+    const email = 'changed.mind@example.com';
+    const oneClick = (link: string) =>
+      t.app.inject({ method: 'POST', url: localPath(link), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    await subscribe(email, {}, '10.9.0.8');
+    const first = await smtp.waitForMail(email);
+    const oldLink = localPath(confirmLinkIn(first.text ?? ''));
+    const unsubscribeLink = /<([^>]+)>/.exec(String(first.headerLines.find((line) => line.key === 'list-unsubscribe')?.line))![1]!;
+    // Confirmed, then unsubscribed: the old link (from the mail, or a copy of it) is refused and changes nothing.
+    expect((await t.app.inject({ method: 'GET', url: oldLink })).statusCode).toBe(200);
+    expect((await oneClick(unsubscribeLink)).statusCode).toBe(200);
+    const replay = await t.app.inject({ method: 'GET', url: oldLink });
+    expect(replay.statusCode).toBe(410);
+    expect(replay.body).toContain('This link no longer works');
+    expect(replay.body).toContain('subscribe again');
+    expect((await rowOf(email))?.status).toBe('unsubscribed');
+
+    // Signing up again sends a new link, made after the unsubscribe: that one works, the old one still does not.
+    await t.app.ctx.db.updateTable('subscribers').set({ confirmation_sent_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('email', '=', email).execute();
+    expect((await subscribe(email, {}, '10.9.0.9')).json()).toEqual(CHECK_INBOX);
+    const second = await smtp.waitForMail(email, { after: 1 });
+    expect((await t.app.inject({ method: 'GET', url: oldLink })).statusCode).toBe(410);
+    expect((await rowOf(email))?.status).toBe('unsubscribed');
+    const fresh = await t.app.inject({ method: 'GET', url: localPath(confirmLinkIn(second.text ?? '')) });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toContain('Thank you for subscribing!');
+    expect((await rowOf(email))?.status).toBe('confirmed');
+  });
+
   it('answers a filled honeypot like a person and stores and mails nothing', async () => {
     const email = 'bot@example.com';
     const response = await subscribe(email, { website: 'http://spam.example' }, '10.9.0.7');
@@ -195,6 +224,78 @@ describe('per-address sign-up limit', () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'bot2@example.com', website: 'x' } });
       expect(response.json()).toEqual({ success: true, data: { subscribed: true } });
       expect(await t.app.ctx.db.selectFrom('subscribers').selectAll().execute()).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a sign-up does the same work for a new and a known address (issue 23)', () => {
+  const MAIL_FROM = 'Showcase <news@example.test>';
+  const knownRow = (email: string, status: 'confirmed' | 'pending') => {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    return { id: `known-${status}`, email, created_at: at, status, confirmed_at: status === 'confirmed' ? at : null, unsubscribed_at: null, confirmation_sent_at: at };
+  };
+
+  it('same answer, one outbox row each, nothing mailed in the request; the outbox mails only the new address', async () => {
+    const smtp = await startSmtpServer();
+    const t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM, PUBLIC_URL });
+    try {
+      const db = t.app.ctx.db;
+      await db.insertInto('subscribers').values([knownRow('known.reader@example.com', 'confirmed'), knownRow('waiting.reader@example.com', 'pending')]).execute();
+      await t.app.ready();
+      // The sender is held so the request's own work can be seen; it runs again below.
+      await t.app.ctx.newsletter.mail!.stop();
+      const subscribe = (email: string, remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email }, remoteAddress });
+      const answers = [
+        await subscribe('New.Reader@example.com', '10.7.0.1'),
+        await subscribe('known.reader@example.com', '10.7.0.2'),
+        await subscribe('waiting.reader@example.com', '10.7.0.3'),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.body).toBe(JSON.stringify(CHECK_INBOX));
+        expect(answer.headers['content-length']).toBe(answers[0]!.headers['content-length']);
+      }
+      const newRow = await db.selectFrom('subscribers').selectAll().where('email', '=', 'new.reader@example.com').executeTakeFirstOrThrow();
+      const queued = await db.selectFrom('mail_outbox').select('subscriber_id').execute();
+      expect(queued.map((row) => row.subscriber_id).sort()).toEqual([newRow.id, 'known-confirmed', 'known-pending'].sort());
+      expect(smtp.mails).toHaveLength(0);
+
+      t.app.ctx.newsletter.mail!.start();
+      await smtp.waitForMail('new.reader@example.com');
+      await expect.poll(async () => (await db.selectFrom('mail_outbox').select('id').execute()).length, { timeout: 5000 }).toBe(0);
+      // Confirmed: no mail. Pending and mailed a minute ago: not again within 10 minutes.
+      expect(smtp.mailsTo('known.reader@example.com')).toHaveLength(0);
+      expect(smtp.mailsTo('waiting.reader@example.com')).toHaveLength(0);
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('a mail server that is down does not fail the sign-up: the row waits in the outbox and is tried again', async () => {
+    const closed = await startSmtpServer();
+    const deadUrl = closed.url;
+    await closed.close();
+    const t = await startTestApp({ SMTP_URL: deadUrl, MAIL_FROM, PUBLIC_URL });
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'patient.reader@example.com' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(CHECK_INBOX);
+      const db = t.app.ctx.db;
+      await expect
+        .poll(async () => (await db.selectFrom('mail_outbox').selectAll().executeTakeFirst())?.last_error ?? null, { timeout: 8000 })
+        .toMatch(/ECONNREFUSED|connect/i);
+      const row = (await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow());
+      expect(row.attempts).toBeGreaterThanOrEqual(1);
+      expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.now());
+      // The next attempt may send at once: nothing counts as sent.
+      const subscriber = await db.selectFrom('subscribers').selectAll().where('email', '=', 'patient.reader@example.com').executeTakeFirstOrThrow();
+      expect(subscriber.status).toBe('pending');
+      expect(subscriber.confirmation_sent_at).toBeNull();
     } finally {
       await t.close();
     }

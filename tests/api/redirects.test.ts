@@ -161,6 +161,89 @@ describe('redirects', () => {
     expect(edit.json().error).toMatch(/^An automatic redirect follows its item/);
   });
 
+  it('renaming a draft or a scheduled item makes no public redirect naming its new address (issue 23)', async () => {
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const draft = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('hush-draft', { status: 'draft' }) });
+    await renameProduct(draft.json().data.id, 'hush-launch-name');
+    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('hush-cat', { status: 'scheduled', publishAt: later }) });
+    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.json().data.id}`, payload: categoryPayload('hush-cat-final', { status: 'scheduled', publishAt: later }) });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    for (const url of ['/product/hush-draft', '/category/hush-cat']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers.location, url).toBeUndefined();
+    }
+    expect(await list('hush')).toEqual([]);
+
+    // Live at A, renamed to B (A→B), then taken off the site and renamed to C in one save:
+    // A leads nowhere while the item is hidden, and to C once it is back.
+    const product = await createProduct('hush-a');
+    await renameProduct(product.id, 'hush-b');
+    await expectRedirect('/product/hush-a', '/product/hush-b');
+    const hidden = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: productPayload('hush-c', { status: 'draft' }) });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    for (const url of ['/product/hush-a', '/product/hush-b', '/product/hush-c']) await expectStatus(url, 404);
+    expect((await get('/product/hush-a')).headers.location).toBeUndefined();
+    const back = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: productPayload('hush-c', { status: 'published' }) });
+    expect(back.statusCode, back.body).toBe(200);
+    await expectRedirect('/product/hush-a', '/product/hush-c');
+    await expectRedirect('/product/hush-b', '/product/hush-c');
+  });
+
+  it('targets refuse control characters, line breaks, backslashes and loops, with a 400 naming the field (issue 23)', async () => {
+    const post = (payload: unknown) => t.asAdmin({ method: 'POST', url: '/api/redirects', payload: payload as Record<string, unknown> });
+    const loop = 'to: would send visitors round in a loop back to the from address';
+    expect((await post({ from: '/ring-a', to: '/ring-b' })).statusCode).toBe(201);
+    const cases: Array<[unknown, string]> = [
+      [{ from: '/bad-1', to: 'https://evil.example.com/a\nSet-Cookie: x=1' }, 'to: must not contain spaces, tabs or line breaks'],
+      [{ from: '/bad-2', to: 'https://evil.example.com/\ta' }, 'to: must not contain spaces, tabs or line breaks'],
+      [{ from: '/bad-3', to: '/x\u0000y' }, 'to: must not contain control characters'],
+      [{ from: '/bad-4', to: '/x\u007fy' }, 'to: must not contain control characters'],
+      [{ from: '/bad-5', to: '/x\u0085y' }, 'to: must not contain control characters'],
+      [{ from: '/bad-6', to: '/x\u202ey' }, 'to: must not contain invisible text-direction characters'],
+      [{ from: '/bad-7', to: '/\\evil.example.com' }, 'to: must not contain a backslash'],
+      [{ from: '/bad-8', to: 'https://shop.example.com\\@evil.example.com/' }, 'to: must not contain a backslash'],
+      [{ from: '/bad-9', to: '//evil.example.com' }, 'to: must be a path starting with / or an http(s) URL'],
+      [{ from: '/bad\u0001', to: '/x' }, 'from: must not contain control or text-direction characters'],
+      // Loops: to itself as an absolute URL of this site, and A→B→A written either way.
+      [{ from: '/self-abs', to: 'https://shop.example.com/self-abs?x=1' }, loop],
+      [{ from: '/ring-b', to: '/ring-a' }, loop],
+      [{ from: '/ring-b', to: 'https://shop.example.com/ring-a' }, loop],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await post(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toEqual({ success: false, error, field: error.slice(0, error.indexOf(':')) });
+    }
+    // Letters beyond ASCII are fine: stored percent-encoded, as a request shows them.
+    const accented = await post({ from: '/accent', to: '/café/../menu' });
+    expect(accented.statusCode, accented.body).toBe(201);
+    expect(accented.json().data.to).toBe('/menu');
+    const unicode = await post({ from: '/unicode', to: '/café' });
+    expect(unicode.json().data.to).toBe('/caf%C3%A9');
+    await expectRedirect('/unicode', '/caf%C3%A9');
+  });
+
+  it('a stored row that breaks the rules (from before them, or a restore) answers 404, never 500 (issue 23)', async () => {
+    const now = new Date().toISOString();
+    const bad = ['https://evil.example.com/a\nSet-Cookie: x=1', '/\\evil.example.com', '/x\u0001y', '/x\u202ey', '/caf\u00e9', 'javascript:alert(1)'];
+    await t.app.ctx.db
+      .insertInto('redirects')
+      .values(bad.map((to, i) => ({ id: `bad-row-${i}`, from_path: `/stored-bad-${i}`, to_path: to, status: 301, kind: 'manual', target_type: null, target_id: null, created_at: now, updated_at: now })))
+      .execute();
+    for (const [i, to] of bad.entries()) {
+      const response = await get(`/stored-bad-${i}`);
+      // An accented path is still a good target: sent percent-encoded.
+      if (to === '/caf\u00e9') {
+        expect(response.statusCode).toBe(301);
+        expect(response.headers.location).toBe('/caf%C3%A9');
+        continue;
+      }
+      expect(response.statusCode, JSON.stringify(to)).toBe(404);
+      expect(response.headers.location, JSON.stringify(to)).toBeUndefined();
+    }
+  });
+
   it('lists with the paging contract and a search; admin-only', async () => {
     const first = await t.asAdmin({ method: 'GET', url: '/api/redirects?limit=2' });
     expect(first.statusCode).toBe(200);

@@ -86,6 +86,42 @@ describe('revisions', () => {
     expect(restored.json().data).toMatchObject({ title: 'First title', status: 'draft' });
   });
 
+  it('a version that no longer passes validation answers 400 naming the field, and changes nothing (issue 23)', async () => {
+    const db = t.app.ctx.db;
+    // Versions saved under older rules (or edited in the database): today's checks refuse them.
+    const spoil = async (kind: { name: string; url: string }, change: (snapshot: Record<string, unknown>) => unknown) => {
+      const [latest] = (await t.asAdmin({ method: 'GET', url: `${kind.url}/revisions` })).json().data as Entry[];
+      const row = await db.selectFrom('revisions').select('snapshot').where('id', '=', latest!.id).executeTakeFirstOrThrow();
+      await db.updateTable('revisions').set({ snapshot: JSON.stringify(change(JSON.parse(row.snapshot))) }).where('id', '=', latest!.id).execute();
+      const mend = () => db.updateTable('revisions').set({ snapshot: row.snapshot }).where('id', '=', latest!.id).execute();
+      return { id: latest!.id, mend };
+    };
+    const cases: Array<[string, (snapshot: Record<string, unknown>) => unknown, number, string, string?]> = [
+      ['product', (s) => ({ ...s, title: 'Bell\u0007title' }), 400, 'title: must not contain control characters (in the version being restored)', 'title'],
+      ['product', (s) => ({ ...s, buyLink: 'javascript:alert(1)' }), 400, 'buyLink: must be an http(s) URL or a path starting with / (in the version being restored)', 'buyLink'],
+      ['category', (s) => ({ ...s, slug: 'Not A Slug' }), 400, 'slug: must contain only lower-case letters, digits and hyphens (in the version being restored)', 'slug'],
+      ['category', (s) => ({ ...s, itemsPerRow: 9 }), 400, 'itemsPerRow', 'itemsPerRow'],
+      ['homepage', (s) => ({ ...s, title: 'Hero \u202etxt.exe' }), 400, 'title: must not contain invisible text-direction characters (in the version being restored)', 'title'],
+      ['about', (s) => ({ ...s, heroConfig: { ...(s.heroConfig as object), textColor: 'red' } }), 400, 'heroConfig.textColor', 'heroConfig.textColor'],
+      ['theme', (s) => ({ ...s, primaryColor: 'red' }), 400, 'primaryColor: must be # followed by six hex digits (in the version being restored)', 'primaryColor'],
+      ['product', () => null, 400, 'This version cannot be restored: its saved copy is damaged'],
+      ['theme', () => [1, 2], 400, 'This version cannot be restored: its saved copy is damaged'],
+    ];
+    for (const [name, change, status, error, field] of cases) {
+      const kind = kinds().find((entry) => entry.name === name)!;
+      const before = (await t.asAdmin({ method: 'GET', url: kind.url })).json().data;
+      const { id, mend } = await spoil(kind, change);
+      const response = await t.asAdmin({ method: 'POST', url: `${kind.url}/revisions/${id}/restore` });
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
+      const body = response.json();
+      expect(body.success).toBe(false);
+      expect(body.error.slice(0, error.length), name).toBe(error);
+      expect(body.field).toBe(field);
+      expect((await t.asAdmin({ method: 'GET', url: kind.url })).json().data, name).toEqual(before);
+      await mend();
+    }
+  });
+
   it('keeps the last 50 per item', async () => {
     for (let i = 0; i < 55; i++) {
       await t.asAdmin({ method: 'PUT', url: '/api/theme', payload: { primaryColor: `#0000${String(i).padStart(2, '0')}` } });

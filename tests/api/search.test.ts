@@ -94,6 +94,30 @@ describe(`site search (${testDatabaseKind})`, () => {
     expect(body.meta.total).toBe(1);
   });
 
+  it('does not find a live product by the title of a category scheduled for later, until it goes live (issue 23)', async () => {
+    const later = await t.asAdmin({
+      method: 'POST',
+      url: '/api/categories',
+      payload: categoryPayload('surprise-line', { title: 'Moonlit Surprise', status: 'scheduled', publishAt: new Date(Date.now() + 1500).toISOString() }),
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    await create('in-later', { title: 'Night Scumbling', categories: [later.json().data.id, paintingCategory] });
+    // The category's words find nothing, alone or beside the product's own words.
+    for (const q of ['moonlit', 'surprise', 'moon', 'scumbling moonlit']) expect(await slugsFor(q), q).toEqual([]);
+    expect((await search('moonlit')).meta.total).toBe(0);
+    // The product itself is live: found by its own words and its live category, naming only that one.
+    const [hit] = (await search('scumbling')).data;
+    expect(hit?.slug).toBe('in-later');
+    expect(hit!.marked.categories.map((pieces) => pieces.map((piece) => piece.text).join(''))).toEqual(['Painting']);
+    expect(await slugsFor('scumbling painting')).toEqual(['in-later']);
+    // The same rule as every public list: the category's page and list say nothing of it either.
+    expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data.map((c: { title: string }) => c.title)).not.toContain('Moonlit Surprise');
+    // Its time passes: found by the category's title with no write in between.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect(await slugsFor('moonlit')).toEqual(['in-later']);
+    expect((await search('scumbling moonlit')).meta.total).toBe(1);
+  });
+
   it('takes special characters as text: quotes, operators, wildcards and unicode never fail', async () => {
     const nasty = ['"', "'", '*', '-', '"water', 'water*', '-water', 'water -colour', 'NOT water', 'water OR x', 'AND', 'NEAR(water sketch)', '(', ')', '^water', 'title:water', '%', '_', '%_%', '\\', '\u0000', "'; drop table products; --", ':*', '!', '&', '|', '<script>', '😀', '水彩', 'straße', '\u202e'];
     for (const q of nasty) {

@@ -21,6 +21,7 @@ import * as productPrice from './migrations/2026-11-23-1201-product-price';
 import * as searchIndex from './migrations/2026-11-23-0701-search-index';
 import * as scheduledIndex from './migrations/2026-11-23-1301-scheduled-index';
 import * as twoFactorState from './migrations/2026-11-25-0101-two-factor-state';
+import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0701-search-index': searchIndex,
   '2026-11-23-1301-scheduled-index': scheduledIndex,
   '2026-11-25-0101-two-factor-state': twoFactorState,
+  '2026-11-25-0301-mail-outbox': mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

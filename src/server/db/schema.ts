@@ -255,6 +255,17 @@ export interface SearchIndexRow {
   body: string;
 }
 
+/** A sign-up whose confirmation mail is still to be decided and sent (modules/newsletter/mail-outbox.ts). */
+export interface MailOutboxRow {
+  id: string;
+  subscriber_id: string;
+  created_at: string;
+  next_attempt_at: string;
+  claimed_until: string;
+  attempts: number;
+  last_error: string | null;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -275,5 +286,6 @@ export interface Database {
   previews: PreviewRow;
   redirects: RedirectRow;
   webhook_outbox: WebhookOutboxRow;
+  mail_outbox: MailOutboxRow;
   search_index: SearchIndexRow;
 }

@@ -38,7 +38,8 @@ export function textProblem(value: string): string | null {
   return null;
 }
 
-const cleanText = <T extends z.ZodType<string>>(schema: T) =>
+/** Any text schema with the character rules of titles (textProblem). */
+export const cleanText = <T extends z.ZodType<string>>(schema: T) =>
   schema.superRefine((value, context) => {
     const problem = textProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: problem });

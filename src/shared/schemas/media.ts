@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from './common';
 
 export const MEDIA_USAGE_KINDS = ['product', 'category', 'homepage', 'about', 'theme', 'site'] as const;
 export type MediaUsage = { kind: (typeof MEDIA_USAGE_KINDS)[number]; id: string; title: string };
@@ -32,7 +33,8 @@ const fraction = z.number({ error: 'must be a number from 0 to 1' }).min(0, 'mus
 /** PATCH /api/media/{id}: alt text, decorative flag and focal point, each optional. */
 export const MediaPatchSchema = z
   .object({
-    alt: z.string({ error: 'must be text' }).trim().max(1000, 'is too long').optional(),
+    // Alt text is read aloud and shown in lists: the character rules of titles.
+    alt: cleanText(z.string({ error: 'must be text' }).trim().max(1000, 'is too long')).optional(),
     decorative: z.boolean({ error: 'must be true or false' }).optional(),
     focalPoint: z.object({ x: fraction, y: fraction }, { error: 'must be {x, y}' }).optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './list';
+import { textProblem } from './common';
 
 /** Addresses that belong to the API, the back-office and files: never a page, so never redirected. */
 const RESERVED_PREFIX = /^\/(?:api|admin|assets|uploads)(?:[/?#]|$)/i;
@@ -11,6 +12,7 @@ const FromSchema = z
   .max(2000, 'is too long')
   .refine((value) => value.startsWith('/') && !value.startsWith('//'), 'must be a path starting with /')
   .refine((value) => !/[?#\s]/.test(value), 'must be a path only (no query, fragment or spaces)')
+  .refine((value) => textProblem(value) === null, 'must not contain control or text-direction characters')
   .refine((value) => !RESERVED_PREFIX.test(value), 'must not start with /api, /admin, /assets or /uploads');
 
 const isHttpUrl = (value: string) => {
@@ -22,12 +24,30 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/**
+ * Why a redirect target is refused, or null. Checked on every write and again
+ * on every answer (redirect.service.ts), so a row stored before these rules,
+ * or brought in by a restore, can never put a line break in a Location header.
+ */
+export function redirectTargetProblem(value: string): string | null {
+  const problem = textProblem(value);
+  if (problem) return problem;
+  if (/\s/.test(value)) return 'must not contain spaces, tabs or line breaks';
+  // Browsers read `/\evil.example` as `//evil.example`: another site dressed as a path.
+  if (value.includes('\\')) return 'must not contain a backslash';
+  if ((value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value)) return null;
+  return 'must be a path starting with / or an http(s) URL';
+}
+
 const ToSchema = z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(2000, 'is too long')
-  .refine((value) => (value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value)) || isHttpUrl(value), 'must be a path starting with / or an http(s) URL');
+  .superRefine((value, context) => {
+    const problem = redirectTargetProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 export const RedirectStatusSchema = z.union([z.literal(301), z.literal(302)], { error: 'must be 301 or 302' });
 

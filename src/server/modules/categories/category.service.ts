@@ -168,7 +168,7 @@ export async function updateCategory(writer: Writer, id: string, input: Category
       if (done && searchable(current) !== searchable(changes)) {
         await reindexProducts(trx, await productIdsInCategory(trx, id));
       }
-      if (done && stored) await moveAddress(trx, { type: 'category', id }, stored.slug, data.slug);
+      if (done && stored) await moveAddress(trx, { type: 'category', id }, stored, data.slug);
       return done;
     }),
   );

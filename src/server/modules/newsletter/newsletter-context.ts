@@ -1,6 +1,6 @@
 import type { Db, DbKind } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import type { Mailer } from './mailer';
+import type { MailSender } from './mail-sender';
 import { enqueueChange } from './webhook-outbox';
 import type { SubscriberChange, SubscriberEvents } from './subscriber-changes';
 
@@ -9,8 +9,8 @@ export type NewsletterContext = {
   db: Db;
   dbKind: DbKind;
   publicUrl: string;
-  /** Set when SMTP_URL and MAIL_FROM are: sign-ups are confirmed by mail. */
-  mailer: Mailer | undefined;
+  /** Set when SMTP_URL and MAIL_FROM are: sign-ups are confirmed by mail, sent from the outbox. */
+  mail: MailSender | undefined;
   /** Set when a provider webhook is configured: changes go into the outbox. */
   webhookOn: boolean;
   events: SubscriberEvents;

@@ -15,7 +15,8 @@ export const CONFIRM_PATH = '/newsletter/confirm';
 export const UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
 
 type Purpose = 'confirm' | 'unsubscribe';
-export type LinkCheck = { valid: true; subscriberId: string } | { valid: false; reason: 'invalid' | 'expired' };
+/** `issuedAt` (ms) of a confirmation link; 0 for unsubscribe links, which carry no time. */
+export type LinkCheck = { valid: true; subscriberId: string; issuedAt: number } | { valid: false; reason: 'invalid' | 'expired' };
 
 
 const signature = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
@@ -35,7 +36,8 @@ export async function checkLink(db: Db, purpose: Purpose, token: string | undefi
   const expected = Buffer.from(signature(await storedSecret(db, SECRET_KEY), `${purpose}.${subscriberId}.${expires}`));
   if (!timingSafeEqual(expected, Buffer.from(given))) return { valid: false, reason: 'invalid' };
   if (purpose === 'confirm' && Number(expires) < now) return { valid: false, reason: 'expired' };
-  return { valid: true, subscriberId };
+  // A confirmation link's time is its expiry less the fixed lifetime: when its mail was made.
+  return { valid: true, subscriberId, issuedAt: purpose === 'confirm' ? Number(expires) - CONFIRM_LINK_TTL_MS : 0 };
 }
 
 export async function confirmUrl(db: Db, publicUrl: string, subscriberId: string): Promise<string> {

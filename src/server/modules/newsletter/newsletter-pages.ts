@@ -12,6 +12,7 @@ const CONFIRM_TEXTS: Record<LinkOutcome, { status: number; title: string; messag
   already: { status: 200, title: 'Thank you for subscribing!', message: 'Your subscription was already confirmed. There is nothing more to do.' },
   expired: { status: 410, title: 'This link has expired', message: 'Confirmation links work for 7 days. Please subscribe again on our website to get a new one.' },
   invalid: { status: 404, title: 'This link is not valid', message: 'Please check that you opened the whole link from the e-mail, or subscribe again on our website.' },
+  withdrawn: { status: 410, title: 'This link no longer works', message: 'This address was unsubscribed after the link was sent. To receive our newsletter again, please subscribe again on our website.' },
 };
 
 const UNSUBSCRIBE_TEXTS: Record<LinkOutcome, { status: number; title: string; message: string }> = {
@@ -19,6 +20,7 @@ const UNSUBSCRIBE_TEXTS: Record<LinkOutcome, { status: number; title: string; me
   already: { status: 200, title: 'You have been unsubscribed', message: 'This address was already unsubscribed. You will not receive our newsletter.' },
   expired: { status: 404, title: 'This link is not valid', message: 'Please check that you opened the whole link from the e-mail.' },
   invalid: { status: 404, title: 'This link is not valid', message: 'Please check that you opened the whole link from the e-mail.' },
+  withdrawn: { status: 404, title: 'This link is not valid', message: 'Please check that you opened the whole link from the e-mail.' },
 };
 
 /**

@@ -5,10 +5,11 @@ import { createMailer } from './mailer';
 import type { NewsletterContext } from './newsletter-context';
 import { SubscriberEvents } from './subscriber-changes';
 import { WebhookDeliverer } from './webhook-deliverer';
+import { MailSender } from './mail-sender';
 
 /**
- * Mail and the webhook deliverer as configured. The deliverer runs from
- * `start` (once the app is ready) to `stop`, which lets a delivery in flight finish.
+ * Mail and the webhook deliverer as configured. The senders of both outboxes
+ * run from `start` (once the app is ready) to `stop`, which lets a send in flight finish.
  */
 export function startNewsletter(
   config: Config,
@@ -21,20 +22,25 @@ export function startNewsletter(
     ? new WebhookDeliverer(database.db, database.kind, config.newsletterWebhook, log)
     : undefined;
   if (deliverer) events.on('change', () => deliverer.wake());
+  const mail = mailer ? new MailSender(database.db, database.kind, mailer, config.publicUrl, log) : undefined;
   const context: NewsletterContext = {
     db: database.db,
     dbKind: database.kind,
     publicUrl: config.publicUrl,
-    mailer,
+    mail,
     webhookOn: deliverer !== undefined,
     events,
     log: (error) => log.error({ err: error }, 'newsletter mail could not be sent'),
   };
   return {
     context,
-    start: () => deliverer?.start(),
+    start: () => {
+      deliverer?.start();
+      mail?.start();
+    },
     stop: async () => {
       await deliverer?.stop();
+      await mail?.stop();
       mailer?.close();
     },
   };

@@ -30,7 +30,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     const honeypot = request.body[HONEYPOT_FIELD];
     // A bot filled the field people cannot see: the usual answer, and nothing is kept.
     if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
-      return ok(newsletter.mailer ? { subscribed: true, checkInbox: true } : { subscribed: true });
+      return ok(newsletter.mail ? { subscribed: true, checkInbox: true } : { subscribed: true });
     }
     const limits: [string, Limit][] = [
       [`subscribe:ip:${request.ip}`, perClient],

@@ -2,24 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { SubscribeSchema, type SubscribeResult } from '../../../shared/schemas/newsletter';
 import { nowIso } from '../../db/json';
 import type { SubscriberRow } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { getSiteSettings } from '../site/site-settings.service';
-import { getTheme } from '../site/site.service';
-import { confirmationMail } from './confirmation-mail';
-import { checkLink, confirmUrl, unsubscribeUrl } from './newsletter-links';
+import { checkLink } from './newsletter-links';
+import { enqueueMail } from './mail-outbox';
 import { writeSubscribers, type NewsletterContext } from './newsletter-context';
 import type { SubscriberChange } from './subscriber-changes';
 import {
-  claimConfirmationSend,
   insertSubscriberIfNew,
   selectSubscriberByEmail,
   selectSubscriberById,
   updateSubscriber,
 } from './subscriber.repository';
 import { toSubscriber } from './subscriber.service';
-
-/** A pending address gets at most one confirmation mail in this time. */
-export const RESEND_AFTER_MS = 10 * 60 * 1000;
 
 const change = (event: SubscriberChange['event'], row: SubscriberRow, occurredAt: string): SubscriberChange => ({
   event,
@@ -31,15 +24,20 @@ const change = (event: SubscriberChange['event'], row: SubscriberRow, occurredAt
  * Subscribes the (normalised) address. The answer is the same for a new, a
  * pending, a confirmed and an unsubscribed address, so the form cannot tell
  * anyone who is subscribed. Without mail the address is confirmed at once;
- * with mail it waits for its owner to open the confirmation link.
+ * with mail it waits for its owner to open the confirmation link. The mail
+ * is not sent here: every sign-up, of any address, adds the address if new
+ * and puts one row in the mail outbox, in one transaction, so a new and a
+ * known address cost the request the same work and the same time (decision
+ * 052); the outbox's sender decides whether a mail is due.
  */
 export async function subscribe(ctx: NewsletterContext, email: string): Promise<SubscribeResult> {
   const address = SubscribeSchema.parse({ email }).email;
-  if (!ctx.mailer) {
+  const { mail } = ctx;
+  if (!mail) {
     await subscribeWithoutMail(ctx, address);
     return { subscribed: true };
   }
-  const toMail = await writeSubscribers(ctx, async (trx) => {
+  await writeSubscribers(ctx, async (trx) => {
     const now = nowIso();
     const row: SubscriberRow = {
       id: randomUUID(),
@@ -48,16 +46,15 @@ export async function subscribe(ctx: NewsletterContext, email: string): Promise<
       status: 'pending',
       confirmed_at: null,
       unsubscribed_at: null,
-      confirmation_sent_at: now,
+      confirmation_sent_at: null,
     };
-    if (await insertSubscriberIfNew(trx, row)) return { result: row, changes: [change('subscriber.created', row, now)] };
-    const existing = await selectSubscriberByEmail(trx, address);
-    // Confirmed: nothing to do. Pending or unsubscribed: a new mail, at most one per 10 minutes.
-    if (!existing || existing.status === 'confirmed') return { result: undefined, changes: [] };
-    const mayMail = await claimConfirmationSend(trx, existing.id, now, new Date(Date.now() - RESEND_AFTER_MS).toISOString());
-    return { result: mayMail ? existing : undefined, changes: [] };
+    const created = await insertSubscriberIfNew(trx, row);
+    // Read back on both paths: the new row, or the one the address already had.
+    const stored = await selectSubscriberByEmail(trx, address);
+    if (stored) await enqueueMail(trx, stored.id, now);
+    return { result: undefined, changes: created ? [change('subscriber.created', row, now)] : [] };
   });
-  if (toMail) await sendConfirmation(ctx, toMail);
+  mail.wake();
   return { subscribed: true, checkInbox: true };
 }
 
@@ -83,28 +80,14 @@ async function subscribeWithoutMail(ctx: NewsletterContext, address: string): Pr
   });
 }
 
-async function sendConfirmation(ctx: NewsletterContext, row: SubscriberRow): Promise<void> {
-  const [theme, site] = await Promise.all([getTheme(ctx.db), getSiteSettings(ctx.db)]);
-  const mail = confirmationMail({
-    to: row.email,
-    siteName: site.name,
-    primaryColor: theme.primaryColor,
-    confirmUrl: await confirmUrl(ctx.db, ctx.publicUrl, row.id),
-    unsubscribeUrl: await unsubscribeUrl(ctx.db, ctx.publicUrl, row.id),
-  });
-  try {
-    await ctx.mailer?.send(mail);
-  } catch (error) {
-    // Not sent: let the next attempt send at once instead of waiting 10 minutes.
-    await updateSubscriber(ctx.db, row.id, { confirmation_sent_at: null }).catch(() => {});
-    ctx.log(error);
-    throw new HttpError(503, 'The confirmation e-mail could not be sent. Please try again later.');
-  }
-}
+export type LinkOutcome = 'done' | 'already' | 'expired' | 'invalid' | 'withdrawn';
 
-export type LinkOutcome = 'done' | 'already' | 'expired' | 'invalid';
-
-/** Confirms the address of a valid, unexpired confirmation link. */
+/**
+ * Confirms the address of a valid, unexpired confirmation link. An address
+ * that unsubscribed after the link was made is not brought back by it: an
+ * old mail (or someone who has a copy of it) must not undo a "no". Signing up
+ * again sends a new link, made after the unsubscribe, which works.
+ */
 export async function confirmSubscription(ctx: NewsletterContext, token: string | undefined): Promise<LinkOutcome> {
   const link = await checkLink(ctx.db, 'confirm', token);
   if (!link.valid) return link.reason;
@@ -112,6 +95,9 @@ export async function confirmSubscription(ctx: NewsletterContext, token: string 
     const row = await selectSubscriberById(trx, link.subscriberId);
     if (!row) return { result: 'invalid' as const, changes: [] };
     if (row.status === 'confirmed') return { result: 'already' as const, changes: [] };
+    if (row.status === 'unsubscribed' && (row.unsubscribed_at === null || link.issuedAt <= Date.parse(row.unsubscribed_at))) {
+      return { result: 'withdrawn' as const, changes: [] };
+    }
     const now = nowIso();
     await updateSubscriber(trx, row.id, { status: 'confirmed', confirmed_at: now, unsubscribed_at: null });
     const confirmed = { ...row, status: 'confirmed' as const, confirmed_at: now };

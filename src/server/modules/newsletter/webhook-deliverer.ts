@@ -2,10 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { Db, DbKind } from '../../db/database';
 import type { WebhookOutboxRow } from '../../db/schema';
 import { claimDue, markAttemptFailed, markDelivered } from './webhook-outbox';
+import { OutboxLoop } from './outbox-loop';
 
 const BATCH = 20;
-/** Looks for due rows this often even when nothing in this process woke it (retries, other copies' writes). */
-const POLL_MS = 1000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 export const signatureOf = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -18,66 +17,37 @@ type Log = { warn: (details: object, message: string) => void };
  * a change twice, and whatever was not delivered is still there after a restart.
  */
 export class WebhookDeliverer {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
+  private readonly loop: OutboxLoop;
 
   constructor(
     private readonly db: Db,
     private readonly kind: DbKind,
     private readonly target: { url: string; secret: string },
-    private readonly log: Log,
-  ) {}
+    log: Log,
+  ) {
+    this.loop = new OutboxLoop(
+      async () => {
+        const rows = await claimDue(this.db, this.kind, BATCH);
+        for (const row of rows) await this.deliver(row);
+        return rows.length;
+      },
+      BATCH,
+      (error) => log.warn({ err: error }, 'newsletter webhook: could not read the outbox; trying again shortly'),
+    );
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** A change was just committed: look now rather than at the next poll. */
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Finishes the delivery in flight, then stops; undelivered rows wait in the table. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wakeUp?.();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let claimed = 0;
-      try {
-        const rows = await claimDue(this.db, this.kind, BATCH);
-        claimed = rows.length;
-        for (const row of rows) await this.deliver(row);
-      } catch (error) {
-        this.log.warn({ err: error }, 'newsletter webhook: could not read the outbox; trying again shortly');
-      }
-      if (claimed < BATCH) await this.pause();
-    }
-  }
-
-  private pause(): Promise<void> {
-    if (this.woken || !this.running) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        this.woken = false;
-        resolve();
-      };
-      const timer = setTimeout(done, POLL_MS);
-      this.wakeUp = done;
-    });
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async deliver(row: WebhookOutboxRow): Promise<void> {

@@ -6,7 +6,7 @@ import type { WebhookDelivery } from '../../../shared/schemas/newsletter';
 import type { SubscriberChange } from './subscriber-changes';
 
 /** Seconds to wait after the n-th failed attempt; the last step repeats until the day is over. */
-const RETRY_STEPS_S = [2, 10, 30, 60, 300, 900, 1800, 3600];
+export const RETRY_STEPS_S = [2, 10, 30, 60, 300, 900, 1800, 3600];
 /** A change the receiver has not taken within a day is given up (and shown as failed). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed row belongs to one deliverer; a copy that died mid-delivery frees it after this. */

@@ -162,7 +162,7 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       await replaceProductLinks(trx, id, clean.links);
       await reindexProducts(trx, [id]);
       // The old address redirects to the new one, in this same transaction.
-      await moveAddress(trx, { type: 'product', id }, current.slug, clean.columns.slug);
+      await moveAddress(trx, { type: 'product', id }, current, clean.columns.slug);
     }),
   );
   const after = (await getProductVersioned(db, 'admin', id))!;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/json';
+import { isVisibleRow } from '../../content/visibility';
 import { deleteRedirectFrom, deleteRedirectsTo, retargetRedirects, upsertRedirect } from './redirect.repository';
 
 /**
@@ -19,26 +20,36 @@ export async function claimAddress(trx: Db, item: AddressedItem, slug: string): 
 }
 
 /**
- * An item's slug changed: its old address redirects (301) to the new one,
+ * An item's slug changed. If visitors could see it at its old address, that
+ * address redirects (301) to the new one; a draft's or a not-yet-live item's
+ * address was never public, so nothing there names its new slug. Either way
  * every redirect that led to the old address now leads to the new one (after
- * A→B→C, A goes straight to C), and the new address redirects no more.
+ * A→B→C, A goes straight to C; while the item is hidden they answer 404,
+ * redirect-targets.ts), and the new address redirects no more.
  */
-export async function moveAddress(trx: Db, item: AddressedItem, oldSlug: string, newSlug: string): Promise<void> {
-  if (oldSlug === newSlug) return;
-  const from = itemPath(item.type, oldSlug);
+export async function moveAddress(
+  trx: Db,
+  item: AddressedItem,
+  old: { slug: string; status: string; publish_at: string | null },
+  newSlug: string,
+): Promise<void> {
+  if (old.slug === newSlug) return;
+  const from = itemPath(item.type, old.slug);
   const to = itemPath(item.type, newSlug);
   const now = nowIso();
-  await upsertRedirect(trx, {
-    id: randomUUID(),
-    from_path: from,
-    to_path: to,
-    status: 301,
-    kind: 'automatic',
-    target_type: item.type,
-    target_id: item.id,
-    created_at: now,
-    updated_at: now,
-  });
+  if (isVisibleRow(old)) {
+    await upsertRedirect(trx, {
+      id: randomUUID(),
+      from_path: from,
+      to_path: to,
+      status: 301,
+      kind: 'automatic',
+      target_type: item.type,
+      target_id: item.id,
+      created_at: now,
+      updated_at: now,
+    });
+  }
   await retargetRedirects(trx, from, to, now);
   // Renamed back to an old slug: A→B then B→A leaves A→A, which goes here.
   await deleteRedirectFrom(trx, to);

@@ -12,7 +12,7 @@ const IdParams = z.object({ id: IdSchema });
 
 /** The owner's redirects screen: admin-only, like every route that does not declare itself public. */
 export const redirectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
 
   app.get('/', { schema: { querystring: RedirectListQuerySchema } }, async (request) =>
     wantsPage(request.query) ? okPage(await pageRedirects(db, request.query)) : ok(await listRedirects(db, request.query)),
@@ -25,12 +25,12 @@ export const redirectRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/', { schema: { body: RedirectInputSchema } }, async (request, reply) => {
-    const redirect = await createRedirect(writerFor(app.ctx, request), request.body);
+    const redirect = await createRedirect(writerFor(app.ctx, request), request.body, config.publicUrl);
     return reply.status(201).send(ok(redirect));
   });
 
   app.put('/:id', { schema: { params: IdParams, body: RedirectInputSchema } }, async (request) =>
-    ok(await updateRedirect(writerFor(app.ctx, request), request.params.id, request.body)),
+    ok(await updateRedirect(writerFor(app.ctx, request), request.params.id, request.body, config.publicUrl)),
   );
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {

@@ -22,6 +22,7 @@ import {
   updateRedirectRow,
   type RedirectKey,
 } from './redirect.repository';
+import { leadsToHiddenItem, normaliseTarget, safeLocation, sitePathOf } from './redirect-targets';
 
 export const REDIRECT_NOT_FOUND = 'Redirect not found';
 const FROM_TAKEN = 'from: a redirect from this address already exists';
@@ -68,21 +69,22 @@ function parse(input: RedirectInput) {
     const issue = parsed.error.issues[0]!;
     throw badField(`${issue.path.join('.')}: ${issue.message}`);
   }
-  return { ...parsed.data, from: normalisePath(parsed.data.from) };
+  return { ...parsed.data, from: normalisePath(parsed.data.from), to: normaliseTarget(parsed.data.to) };
 }
 
 /**
  * Where a redirect from `from` to `to` really ends: a target that itself
  * redirects is followed (chains are kept collapsed, so one step is enough),
- * and an end back at `from` is a loop (400).
+ * and an end back at `from` is a loop (400), whether written as a path or as
+ * an absolute URL of this site.
  */
-async function finalTarget(trx: Db, from: string, to: string, ownId?: string): Promise<string> {
-  if (!to.startsWith('/')) return to;
-  const toPath = to.split(/[?#]/)[0]!;
-  if (normalisePath(toPath) === from) throw badField(LOOP);
-  const next = await selectRedirectByFrom(trx, normalisePath(toPath));
+async function finalTarget(trx: Db, from: string, to: string, publicUrl: string | undefined, ownId?: string): Promise<string> {
+  const path = sitePathOf(to, publicUrl);
+  if (path === undefined) return to;
+  if (path === from) throw badField(LOOP);
+  const next = await selectRedirectByFrom(trx, path);
   if (!next || next.id === ownId) return to;
-  if (next.to_path.split(/[?#]/)[0] === from) throw badField(LOOP);
+  if (sitePathOf(next.to_path, publicUrl) === from) throw badField(LOOP);
   return next.to_path;
 }
 
@@ -99,14 +101,14 @@ async function mapFromConflict<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Adds a manual redirect; redirects that led to its address now lead to its target. Throws 400 / 409. */
-export async function createRedirect(writer: Writer, input: RedirectInput): Promise<Redirect> {
+export async function createRedirect(writer: Writer, input: RedirectInput, publicUrl?: string): Promise<Redirect> {
   const data = parse(input);
   const id = randomUUID();
   const now = nowIso();
   await mapFromConflict(() =>
     inTransaction(writer.db, async (trx) => {
       if (await selectRedirectByFrom(trx, data.from)) throw fromTaken();
-      const to = await finalTarget(trx, data.from, data.to);
+      const to = await finalTarget(trx, data.from, data.to, publicUrl);
       await insertRedirect(trx, { id, from_path: data.from, to_path: to, status: data.status, kind: 'manual', target_type: null, target_id: null, created_at: now, updated_at: now });
       await retargetRedirects(trx, data.from, to, now);
     }),
@@ -117,7 +119,7 @@ export async function createRedirect(writer: Writer, input: RedirectInput): Prom
 }
 
 /** Changes a manual redirect (automatic ones follow their item: 400). Throws 400 / 404 / 409. */
-export async function updateRedirect(writer: Writer, id: string, input: RedirectInput): Promise<Redirect> {
+export async function updateRedirect(writer: Writer, id: string, input: RedirectInput, publicUrl?: string): Promise<Redirect> {
   const data = parse(input);
   const now = nowIso();
   const before = await mapFromConflict(() =>
@@ -127,7 +129,7 @@ export async function updateRedirect(writer: Writer, id: string, input: Redirect
       if (current.kind === 'automatic') throw badRequest(AUTOMATIC_FIXED);
       const other = await selectRedirectByFrom(trx, data.from);
       if (other && other.id !== id) throw fromTaken();
-      const to = await finalTarget(trx, data.from, data.to, id);
+      const to = await finalTarget(trx, data.from, data.to, publicUrl, id);
       await updateRedirectRow(trx, id, { from_path: data.from, to_path: to, status: data.status, updated_at: now });
       await retargetRedirects(trx, data.from, to, now);
       return toRedirect(current);
@@ -145,8 +147,15 @@ export async function deleteRedirect(writer: Writer, id: string): Promise<void> 
   recordChange(writer, { entity: 'redirect', action: 'delete', id, before: toRedirect(removed), after: null });
 }
 
-/** Where a visitor asking for `path` is sent, if anywhere. */
+/**
+ * Where a visitor asking for `path` is sent, if anywhere. A stored target is
+ * checked again as it is answered: a row that breaks the rules of writes (an
+ * old one, or one a restore brought) is no redirect rather than a 500, and a
+ * redirect to a product or category that visitors may not see waits until they may.
+ */
 export async function findRedirect(db: Db, path: string): Promise<{ status: 301 | 302; location: string } | undefined> {
   const row = await selectRedirectByFrom(db, path);
-  return row && { status: row.status === 302 ? 302 : 301, location: row.to_path };
+  const location = row && safeLocation(row.to_path);
+  if (!row || !location || (await leadsToHiddenItem(db, location))) return undefined;
+  return { status: row.status === 302 ? 302 : 301, location };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
-import { notFound } from '../../http/errors';
+import { z } from 'zod';
+import { badField, badRequest, notFound } from '../../http/errors';
 import type { Versioned } from '../../http/etag';
 import type { Writer } from '../../content/changes';
 import type { RevisionEntry } from '../../../shared/schemas/revision';
@@ -15,6 +16,7 @@ import { selectRevision, selectRevisions } from './revision.repository';
 import type { RevisionedEntity } from './revision-recorder';
 
 export const REVISION_NOT_FOUND = 'Revision not found';
+const DAMAGED = 'This version cannot be restored: its saved copy is damaged';
 
 /** The revisions of one item, newest first; 404 when a product or category does not exist. */
 export async function listRevisions(db: Db, entity: RevisionedEntity, itemId: string): Promise<RevisionEntry[]> {
@@ -28,12 +30,34 @@ async function assertItemExists(db: Db, entity: RevisionedEntity, itemId: string
   if (entity === 'category' && !(await getCategoryById(db, 'admin', itemId))) throw notFound('Category not found');
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const idList = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+
 /** The snapshot without what a save does not take, and links to categories or tags deleted since. */
-async function productInput(db: Db, snapshot: Product) {
-  const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot;
-  const categories = await selectExistingCategoryIds(db, fields.categories);
-  const tags = await selectExistingTagIds(db, fields.tags);
-  return { ...fields, categories: fields.categories.filter((id) => categories.has(id)), tags: fields.tags.filter((id) => tags.has(id)) };
+async function productInput(db: Db, snapshot: Record<string, unknown>) {
+  const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Partial<Product>;
+  const categories = idList(fields.categories);
+  const tags = idList(fields.tags);
+  const existingCategories = await selectExistingCategoryIds(db, categories);
+  const existingTags = await selectExistingTagIds(db, tags);
+  return { ...fields, categories: categories.filter((id) => existingCategories.has(id)), tags: tags.filter((id) => existingTags.has(id)) } as Product;
+}
+
+/**
+ * A version saved under older rules may not pass today's (a character now
+ * refused, a field now required): the save's own validation refuses it, and
+ * that is a 400 naming the field, as the same save through the API would be.
+ */
+async function asFieldErrors<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error;
+    const issue = error.issues[0];
+    const field = issue?.path.join('.') || 'version';
+    const message = (issue?.message ?? 'is invalid').replace(/^Invalid input: /, '');
+    throw badField(`${field}: ${message} (in the version being restored)`);
+  }
 }
 
 /**
@@ -47,19 +71,22 @@ export async function restoreRevision(writer: Writer, entity: RevisionedEntity, 
   const revision = await selectRevision(writer.db, entity, itemId, revisionId);
   if (!revision) throw notFound(REVISION_NOT_FOUND);
   const snapshot = parseJson<unknown>(revision.snapshot, null);
+  if (!isRecord(snapshot)) throw badRequest(DAMAGED);
   const restoring: Writer = { ...writer, note: `Restored the version of ${revision.created_at}` };
-  switch (entity) {
-    case 'product':
-      return updateProduct(restoring, itemId, await productInput(writer.db, snapshot as Product));
-    case 'category': {
-      const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Category;
-      return updateCategory(restoring, itemId, fields);
+  return asFieldErrors(async () => {
+    switch (entity) {
+      case 'product':
+        return updateProduct(restoring, itemId, await productInput(writer.db, snapshot));
+      case 'category': {
+        const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Partial<Category>;
+        return updateCategory(restoring, itemId, fields as Category);
+      }
+      case 'homepage':
+        return saveHomepage(restoring, snapshot as never);
+      case 'about':
+        return saveAbout(restoring, snapshot as never);
+      case 'theme':
+        return saveTheme(restoring, snapshot as never);
     }
-    case 'homepage':
-      return saveHomepage(restoring, snapshot as never);
-    case 'about':
-      return saveAbout(restoring, snapshot as never);
-    case 'theme':
-      return saveTheme(restoring, snapshot as never);
-  }
+  });
 }

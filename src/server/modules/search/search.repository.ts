@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { SearchIndexRow } from '../../db/schema';
 
 // The dialect-specific SQL of a search. `words` come from shared/search-text
 // (letters and digits only), so they can never be read as query syntax; they
@@ -51,4 +52,27 @@ export async function countIndexMatches(db: Db, words: string[], among?: string[
 export async function selectNotYetLiveIds(db: Db, now: string): Promise<string[]> {
   const rows = await db.selectFrom('products').select('id').where('status', '=', 'scheduled').where('publish_at', '>', now).execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * The index rows of matching products listed in a category that is not live
+ * yet (normally none): their match may rest on that category's title alone.
+ */
+export async function selectMatchesInLaterCategories(db: Db, words: string[], now: string): Promise<Omit<SearchIndexRow, 'categories'>[]> {
+  const later = sql`select pc.product_id from product_categories pc join categories c on c.id = pc.category_id
+    where c.status = 'scheduled' and c.publish_at > ${now}`;
+  const { rows } = isPostgres(db)
+    ? await sql<Omit<SearchIndexRow, 'categories'>>`
+        select product_id, title, info, tags, body from search_index
+        where document @@ to_tsquery('simple', ${tsQuery(words)}) and product_id in (${later})`.execute(db)
+    : await sql<Omit<SearchIndexRow, 'categories'>>`
+        select product_id, title, info, tags, body from search_index
+        where search_index match ${ftsQuery(words)} and product_id in (${later})`.execute(db);
+  return rows;
+}
+
+/** Whether any category is scheduled for a time still to come (read on the partial index of scheduled rows). */
+export async function anyCategoryNotYetLive(db: Db, now: string): Promise<boolean> {
+  const row = await db.selectFrom('categories').select('id').where('status', '=', 'scheduled').where('publish_at', '>', now).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

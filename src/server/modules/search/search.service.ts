@@ -8,6 +8,7 @@ import { excerpt, highlight, queryWords } from '../../../shared/search-text';
 import { htmlToText } from '../../../shared/html-text';
 import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
 import { linkedTitles } from './linked-titles';
+import { matchedOnlyByLaterCategories } from './later-categories';
 
 /**
  * Ranked matches page by position: the cursor carries the offset of the next
@@ -26,7 +27,9 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Pa
   const offset = request.cursor === undefined ? (request.offset ?? 0) : decodeCursor(request.cursor, SearchCursor)[0];
   // Only punctuation or symbols: nothing to look for, not an error.
   if (words.length === 0) return { items: [], nextCursor: null, total: 0 };
-  const hidden = await selectNotYetLiveIds(db, visibilityFor('visitor').now);
+  const now = visibilityFor('visitor').now;
+  // Products not live yet, and live ones found only by the title of a category not live yet.
+  const hidden = [...new Set([...(await selectNotYetLiveIds(db, now)), ...(await matchedOnlyByLaterCategories(db, words, now))])];
   const ids = await visibleRanked(db, words, new Set(hidden), offset + limit + 1);
   const total = (await countIndexMatches(db, words)) - (await countIndexMatches(db, words, hidden));
   const items = await describeHits(db, ids.slice(offset, offset + limit), words);

@@ -1,0 +1,71 @@
+/** Looks for due rows this often even when nothing in this process woke it (retries, other copies' writes). */
+export const OUTBOX_POLL_MS = 1000;
+
+/**
+ * The loop of an outbox sender (the webhook's and the confirmation mail's):
+ * one round claims and handles up to a batch of due rows; a full batch goes
+ * round again at once, otherwise the loop waits for `wake()` (a row was just
+ * committed here) or the poll. Rows live in the database, so whatever a
+ * stopped copy left is taken by the next round of any copy.
+ */
+export class OutboxLoop {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+
+  constructor(
+    /** Claims and handles due rows; answers how many it claimed. */
+    private readonly round: () => Promise<number>,
+    private readonly batch: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** A row was just committed: look now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Finishes the round in flight, then stops; rows not handled wait in the table. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.round();
+      } catch (error) {
+        this.onError(error);
+      }
+      if (claimed < this.batch) await this.pause();
+    }
+  }
+
+  private pause(): Promise<void> {
+    if (this.woken || !this.running) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        this.woken = false;
+        resolve();
+      };
+      const timer = setTimeout(done, OUTBOX_POLL_MS);
+      this.wakeUp = done;
+    });
+  }
+}
