@@ -1,5 +1,4 @@
 import { randomBytes, scrypt } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -26,7 +25,9 @@ async function startOfAStep(needMs = 15_000): Promise<number> {
 /** The stored form of `password` made 16 times as slow to check (scrypt p = 16): hashing shows in the answer time. */
 async function slowHash(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = (await promisify(scrypt)(password, salt, 64, { N: 16384, r: 8, p: 16 })) as Buffer;
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, 64, { N: 16384, r: 8, p: 16 }, (error, derived) => (error ? reject(error) : resolve(derived))),
+  );
   return ['scrypt', 16384, 8, 16, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
