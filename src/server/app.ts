@@ -9,6 +9,8 @@ import { CatalogueFigures } from './content/catalogue-figures';
 import { SYSTEM, recordChange } from './content/changes';
 import { installErrorHandler } from './http/error-handler';
 import { ensureAdminPassword } from './modules/auth/admin-password';
+import { TOTP_SETTINGS } from './modules/auth/two-factor';
+import { keyFileFor, sealStoredSecrets, useSecretsKey } from './content/secret-box';
 import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
 import { createMediaStore } from './modules/media/media.service';
@@ -91,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       process.stdout.write(`\nNo ADMIN_PASSWORD was set, so one was generated. It is shown only this once:\n\n    ${password}\n\n`);
     });
   await ensureAdminPassword(database.db, config.adminPassword, announce);
+  useSecretsKey(database.db, { configured: config.encryptionKey, keyFile: keyFileFor(config.dataDir) });
+  await sealStoredSecrets(database.db, TOTP_SETTINGS);
   const audit = new AuditLog(database.db, app.log);
   const stopAuditing = audit.listen(contentEvents);
   const revisions = new RevisionRecorder(database.db, app.log);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/json';
 import { badRequest, conflict } from '../../http/errors';
 import { selectSetting, upsertSetting } from '../site/settings.repository';
+import { openSecret, sealSecret } from '../../content/secret-box';
 import { generateTotpSecret, matchTotp, otpauthUrl } from './totp';
 
 // Settings keys: the active secret (its presence means two-factor sign-in is
@@ -10,6 +11,12 @@ import { generateTotpSecret, matchTotp, otpauthUrl } from './totp';
 // from it has been typed back.
 const SECRET_KEY = 'admin_totp_secret';
 const PENDING_KEY = 'admin_totp_pending_secret';
+/** Stored sealed (content/secret-box.ts): a copy of the database alone does not give the codes away. */
+export const TOTP_SETTINGS = [SECRET_KEY, PENDING_KEY];
+const readSecret = async (db: Db, key: string) => {
+  const stored = await selectSetting(db, key);
+  return stored === undefined ? undefined : openSecret(db, key, stored);
+};
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Showcase';
 const ACCOUNT = 'admin';
@@ -38,19 +45,20 @@ export async function twoFactorStatus(db: Db): Promise<{ enabled: boolean; recov
 export async function startTwoFactorSetup(db: Db): Promise<{ secret: string; otpauthUrl: string }> {
   if (await isTwoFactorEnabled(db)) throw conflict('Two-factor sign-in is already on; turn it off first');
   const secret = generateTotpSecret();
-  await upsertSetting(db, PENDING_KEY, secret);
+  await upsertSetting(db, PENDING_KEY, await sealSecret(db, PENDING_KEY, secret));
   return { secret, otpauthUrl: otpauthUrl(secret, ACCOUNT, ISSUER) };
 }
 
 /** Turns two-factor sign-in on once the app shows the right code; answers the recovery codes, shown only this once. */
 export async function enableTwoFactor(db: Db, code: string): Promise<string[]> {
-  const pending = await selectSetting(db, PENDING_KEY);
+  const pending = await readSecret(db, PENDING_KEY);
   if (!pending) throw badRequest('Start the two-factor setup first');
   if (matchTotp(pending, code) === undefined) throw badRequest('code: does not match; check the time on your phone and try the current code');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const createdAt = nowIso();
+  const sealed = await sealSecret(db, SECRET_KEY, pending);
   await db.transaction().execute(async (trx) => {
-    await upsertSetting(trx, SECRET_KEY, pending);
+    await upsertSetting(trx, SECRET_KEY, sealed);
     await trx.deleteFrom('settings').where('key', '=', PENDING_KEY).execute();
     await trx.deleteFrom('recovery_codes').execute();
     await trx
@@ -70,7 +78,7 @@ export async function disableTwoFactor(db: Db): Promise<void> {
 
 /** A current code from the authenticator, or an unused recovery code (which is used up). */
 export async function checkSecondFactor(db: Db, code: string): Promise<'totp' | 'recovery' | false> {
-  const secret = await selectSetting(db, SECRET_KEY);
+  const secret = await readSecret(db, SECRET_KEY);
   if (!secret) return false;
   if (matchTotp(secret, code) !== undefined) return 'totp';
   // Deleting the row is the check: of two sign-ins racing with one code, only one deletes it.
