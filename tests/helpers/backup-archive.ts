@@ -33,9 +33,14 @@ export const withTable = (entries: Map<string, Buffer>, table: string, edit: (ro
 /**
  * Writes the entries back as an archive whose manifest checksums match them,
  * as whoever edits an archive would: the checksums alone prove nothing.
- * `signWith` signs the manifest the way BACKUP_KEY does (hmac-sha256 of its bytes).
+ * `signWith` signs the manifest the way BACKUP_KEY does (hmac-sha256 of its bytes);
+ * `signature` writes a given one as it is.
  */
-export async function writeArchive(entries: Map<string, Buffer>, file: string, options: { signWith?: string } = {}): Promise<void> {
+export async function writeArchive(
+  entries: Map<string, Buffer>,
+  file: string,
+  options: { signWith?: string; signature?: Buffer | undefined } = {},
+): Promise<void> {
   const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as { files: Array<{ path: string; size: number; sha256: string }> };
   const names = [...entries.keys()].filter((name) => name !== 'manifest.json' && name !== 'manifest.sig');
   manifest.files = names.map((name) => ({ path: name, size: entries.get(name)!.length, sha256: createHash('sha256').update(entries.get(name)!).digest('hex') }));
@@ -44,7 +49,8 @@ export async function writeArchive(entries: Map<string, Buffer>, file: string, o
   const written = pipeline(pack, createGzip(), fs.createWriteStream(file));
   for (const name of names) pack.entry({ name }, entries.get(name)!);
   pack.entry({ name: 'manifest.json' }, manifestBytes);
-  if (options.signWith) pack.entry({ name: 'manifest.sig' }, `hmac-sha256:${createHmac('sha256', options.signWith).update(manifestBytes).digest('hex')}\n`);
+  if (options.signature) pack.entry({ name: 'manifest.sig' }, options.signature);
+  else if (options.signWith) pack.entry({ name: 'manifest.sig' }, `hmac-sha256:${createHmac('sha256', options.signWith).update(manifestBytes).digest('hex')}\n`);
   pack.finalize();
   await written;
 }
