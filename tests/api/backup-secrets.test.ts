@@ -42,10 +42,7 @@ describe('backups hold no keys to the house', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const t of apps) {
-      fs.rmSync(keyFileFor(t.env.dataDir), { force: true });
-      await t.close().catch(() => {});
-    }
+    for (const t of apps) await t.close().catch(() => {});
     fs.rmSync(work, { recursive: true, force: true });
   });
 

@@ -10,7 +10,6 @@ import { restoreBackup } from '../../src/server/modules/backup/restore-backup';
 import { RESTORE_RULES } from '../../src/server/modules/backup/restore-rules';
 import { SITE_OWNED, listTablesInOrder } from '../../src/server/modules/backup/tables';
 import { writeBackup } from '../../src/server/modules/backup/write-backup';
-import { keyFileFor } from '../../src/server/content/secret-box';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
 import { readArchive, tableOf, withTable, writeArchive } from '../helpers/backup-archive';
 import { runCli } from '../helpers/run-cli';
@@ -68,10 +67,7 @@ describe('a restore checks its archive like the API checks a write', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const t of apps) {
-      fs.rmSync(keyFileFor(t.env.dataDir), { force: true });
-      await t.close().catch(() => {});
-    }
+    for (const t of apps) await t.close().catch(() => {});
     fs.rmSync(work, { recursive: true, force: true });
   });
 

@@ -22,7 +22,7 @@ const sources = new WeakMap<Db, SecretsKeySource>();
 const keys = new WeakMap<Db, Promise<Buffer>>();
 
 /** Start-up: where this database's sealed secrets find their key. */
-export function useSecretsKey(db: Db, source: SecretsKeySource): void {
+export function setSecretsKeySource(db: Db, source: SecretsKeySource): void {
   sources.set(db, source);
   keys.delete(db);
 }
@@ -31,7 +31,7 @@ function keyFor(db: Db): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     const source = sources.get(db);
-    if (!source) return Promise.reject(new Error('No encryption key is set up for this database (useSecretsKey was not called)'));
+    if (!source) return Promise.reject(new Error('No encryption key is set up for this database (setSecretsKeySource was not called)'));
     key = source.configured ? Promise.resolve(source.configured) : readOrCreateKeyFile(source.keyFile);
     keys.set(db, key);
     key.catch(() => keys.delete(db));
@@ -91,15 +91,24 @@ export async function openSecret(db: Db, name: string, stored: string): Promise<
   }
 }
 
-/** Start-up: values stored in the clear by an older version are sealed in place (compare-and-set, so copies starting together agree). */
-export async function sealStoredSecrets(db: Db, names: readonly string[]): Promise<number> {
+/**
+ * Start-up: values stored in the clear by an older version are sealed in
+ * place (compare-and-set, so copies starting together agree). Answers the
+ * names of sealed values this site's key does not open: two-factor sign-in
+ * cannot work until the key that sealed them is back.
+ */
+export async function sealStoredSecrets(db: Db, names: readonly string[]): Promise<{ sealed: number; unreadable: string[] }> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...names]).execute();
   let sealed = 0;
+  const unreadable: string[] = [];
   for (const row of rows) {
-    if (isSealed(row.value)) continue;
+    if (isSealed(row.value)) {
+      await openSecret(db, row.key, row.value).catch(() => unreadable.push(row.key));
+      continue;
+    }
     const value = await sealSecret(db, row.key, row.value);
     const result = await db.updateTable('settings').set({ value }).where('key', '=', row.key).where('value', '=', row.value).executeTakeFirst();
     sealed += Number(result.numUpdatedRows);
   }
-  return sealed;
+  return { sealed, unreadable };
 }
