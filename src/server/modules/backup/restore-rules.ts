@@ -32,7 +32,8 @@ export type RowRule = (row: Record<string, unknown>) => Record<string, unknown> 
 /** A row the API would refuse; the message names the column and the rule, in the API's words. */
 export class RowProblem extends Error {}
 
-const Iso = z.union([z.string(), z.date()]).pipe(z.coerce.string()).pipe(PublishAtSchema);
+// Archives are JSON: every instant is an ISO string there, whichever database wrote it.
+const Iso = PublishAtSchema;
 const IsoOrNull = Iso.nullable().default(null);
 const Version = z.number().int().min(1).default(1);
 const Flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((value) => (value === true || value === 1 ? 1 : 0));
@@ -175,7 +176,9 @@ const audit_log: RowRule = (row) => {
     id: IdSchema, at: Iso, action: Text(100), target_type: Text(100), target_id: Text(200).nullable().default(null),
     summary: Text(2000), ip: Text(100).default(''),
   })(row);
-  return { ...r, summary: `${RESTORED_MARK}${r.summary}`.slice(0, 2000) };
+  // An entry restored once before keeps its one mark.
+  const summary = r.summary.startsWith(RESTORED_MARK) ? r.summary : `${RESTORED_MARK}${r.summary}`.slice(0, 2000);
+  return { ...r, summary };
 };
 
 export const RESTORE_RULES: Record<string, RowRule> = {
