@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { IdSchema, OrderSchema, SlugSchema, textProblem } from '../../../shared/schemas/common';
 import { TagInputSchema, type TagInput } from '../../../shared/schemas/tag';
-import type { CategoryInput } from '../../../shared/schemas/category';
+import { CategoryInputSchema, type CategoryInput } from '../../../shared/schemas/category';
 import type { ProductInput } from '../../../shared/schemas/product';
 import { HeroConfigSchema } from '../../../shared/schemas/hero';
 import { ThemeSchema } from '../../../shared/schemas/site';
@@ -13,7 +13,6 @@ import { PublishAtSchema } from '../../../shared/schemas/publish';
 import { fromMinorUnits } from '../../../shared/price';
 import { publishColumns } from '../../content/visibility';
 import { contentColumns as categoryColumns } from '../categories/category.service';
-import { CategoryInputSchema } from '../../../shared/schemas/category';
 import { cleanInput as cleanProductInput } from '../products/product.service';
 import { parseRedirectInput } from '../redirects/redirect.service';
 import { cleanAbout } from '../site/site.service';
@@ -69,9 +68,9 @@ function publishing(data: Parameters<typeof publishColumns>[0]) {
 }
 
 const productColumns = columns({
-    id: IdSchema, slug: z.string(), title: z.string(), duration: z.string(), main_image: z.string(), buy_link: z.string(),
-    description: z.string(), intro_video: z.string(), hero_config: JsonText, gallery: JsonText, sort_order: OrderSchema, dark_mode: Flag,
-    price_minor: z.number().int().nullable().default(null), currency: NullableText, seo_title: NullableText, seo_description: NullableText,
+  id: IdSchema, slug: z.string(), title: z.string(), duration: z.string(), main_image: z.string(), buy_link: z.string(),
+  description: z.string(), intro_video: z.string(), hero_config: JsonText, gallery: JsonText, sort_order: OrderSchema, dark_mode: Flag,
+  price_minor: z.number().int().nullable().default(null), currency: NullableText, seo_title: NullableText, seo_description: NullableText,
   ...PublishColumns, version: Version, created_at: Iso, updated_at: Iso,
 });
 const products: RowRule = (row) => {
@@ -91,8 +90,8 @@ const products: RowRule = (row) => {
 };
 
 const categoryColumnsOf = columns({
-    id: IdSchema, slug: z.string(), title: z.string(), description: z.string(), sort_order: OrderSchema, tile_image: z.string(),
-    tile_video: z.string(), hover_image: z.string(), empty_image: z.string(), items_per_row: z.number(), hero_config: JsonText,
+  id: IdSchema, slug: z.string(), title: z.string(), description: z.string(), sort_order: OrderSchema, tile_image: z.string(),
+  tile_video: z.string(), hover_image: z.string(), empty_image: z.string(), items_per_row: z.number(), hero_config: JsonText,
   seo_title: NullableText, seo_description: NullableText, ...PublishColumns, version: Version, created_at: Iso, updated_at: Iso,
 });
 const categories: RowRule = (row) => {
@@ -149,11 +148,11 @@ const VariantsText = JsonText.pipe(z.array(z.looseObject({ key: MediaKey })).max
 
 const mediaColumns = columns({
   id: IdSchema, url: z.string(), storage_key: MediaKey, mime_type: z.string(), size_bytes: z.number().int().min(0), created_at: Iso,
-    original_name: Text(1000).default(''), alt: z.string().default(''), decorative: Flag.default(0),
-    width: z.number().int().min(0).nullable().default(null), height: z.number().int().min(0).nullable().default(null),
-    placeholder: z.string().regex(/^(?:#[0-9a-fA-F]{6})?$/, 'must be # and six hex digits, or empty').default(''),
-    focal_x: z.number().min(0).max(1).default(0.5), focal_y: z.number().min(0).max(1).default(0.5),
-    variants: z.string().default('[]'), variants_status: z.enum(['none', 'pending', 'running', 'done', 'failed']).default('pending'),
+  original_name: Text(1000).default(''), alt: z.string().default(''), decorative: Flag.default(0),
+  width: z.number().int().min(0).nullable().default(null), height: z.number().int().min(0).nullable().default(null),
+  placeholder: z.string().regex(/^(?:#[0-9a-fA-F]{6})?$/, 'must be # and six hex digits, or empty').default(''),
+  focal_x: z.number().min(0).max(1).default(0.5), focal_y: z.number().min(0).max(1).default(0.5),
+  variants: z.string().default('[]'), variants_status: z.enum(['none', 'pending', 'running', 'done', 'failed']).default('pending'),
   variants_claimed_at: IsoOrNull, variants_attempts: z.number().int().min(0).default(0),
 });
 const media: RowRule = (row) => {
@@ -167,7 +166,7 @@ const media: RowRule = (row) => {
 
 const redirectColumns = columns({
   id: IdSchema, from_path: z.string(), to_path: z.string(), status: z.number(), kind: z.enum(['automatic', 'manual']),
-    target_type: z.enum(['product', 'category']).nullable().default(null), target_id: IdSchema.nullable().default(null),
+  target_type: z.enum(['product', 'category']).nullable().default(null), target_id: IdSchema.nullable().default(null),
   created_at: Iso, updated_at: Iso,
 });
 const redirects: RowRule = (row) => {
