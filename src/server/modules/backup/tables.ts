@@ -9,7 +9,11 @@ import type { Db, DbKind } from '../../db/database';
  * out and ends every preview link. Every other table needs a restore rule
  * (restore-rules.ts): a test walks the schema to hold that.
  */
-export const SITE_OWNED = new Set(['sessions', 'login_attempts', 'recovery_codes', 'rate_limits', 'health_probe', 'previews', 'webhook_outbox']);
+export const SITE_OWNED = new Set([
+  'sessions', 'login_attempts', 'recovery_codes', 'rate_limits', 'health_probe', 'previews', 'webhook_outbox',
+  // The second factor's last accepted step and code budget (branch sec-auth): it goes with the secret, which stays.
+  'two_factor_state',
+]);
 export const EMPTIED_BY_RESTORE = ['sessions', 'previews'];
 /**
  * The full-text index (and SQLite's FTS5 tables behind it) is derived from
