@@ -9,6 +9,8 @@ import { CatalogueFigures } from './content/catalogue-figures';
 import { SYSTEM, recordChange } from './content/changes';
 import { installErrorHandler } from './http/error-handler';
 import { ensureAdminPassword } from './modules/auth/admin-password';
+import { TOTP_SETTINGS } from './modules/auth/two-factor';
+import { keyFileFor, sealStoredSecrets, setSecretsKeySource } from './content/secret-box';
 import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
 import { createMediaStore } from './modules/media/media.service';
@@ -92,6 +94,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   // Once per start, like the migrations: the cluster primary does it before the workers, which would each warn.
   if (!options.prepared) await ensureAdminPassword(database.db, config.adminPassword, { announce, warn: (message) => app.log.warn(message) });
+  setSecretsKeySource(database.db, { configured: config.encryptionKey, keyFile: keyFileFor(config.dataDir) });
+  const secrets = await sealStoredSecrets(database.db, TOTP_SETTINGS);
+  if (secrets.unreadable.length > 0) {
+    app.log.error(
+      `${secrets.unreadable.join(', ')} does not open with this site's key (ENCRYPTION_KEY, or ${keyFileFor(config.dataDir)}): ` +
+        'two-factor sign-in fails until the key that sealed it is back; every copy of the site needs the same ENCRYPTION_KEY, and `npm run password -- --disable-2fa` turns two-factor sign-in off',
+    );
+  }
   const audit = new AuditLog(database.db, app.log);
   const stopAuditing = audit.listen(contentEvents);
   const revisions = new RevisionRecorder(database.db, app.log);

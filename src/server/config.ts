@@ -115,6 +115,14 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(256, 'must be at most 256')
     .optional(),
+  // Seals stored secrets (the TOTP secret); unset: a key file beside DATA_DIR, made on first need.
+  ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes), e.g. the output of openssl rand -hex 32')
+    .optional(),
+  // Signs backup archives (HMAC-SHA256); set, a restore refuses archives not signed with it.
+  BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').max(1000, 'is too long').optional(),
   ...S3Env,
   ...NewsletterEnv,
 }).superRefine((env, context) => {
@@ -158,6 +166,10 @@ export type Config = {
   webConcurrency: number;
   /** Where media go when several copies share them; undefined keeps them in `mediaDir`. */
   s3: S3Config | undefined;
+  /** ENCRYPTION_KEY: seals stored secrets; undefined uses the key file beside `dataDir`. */
+  encryptionKey: Buffer | undefined;
+  /** BACKUP_KEY: archives are signed with it, and a restore accepts only archives it signed. */
+  backupKey: string | undefined;
 };
 
 export type S3Config = {
@@ -210,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
+    encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : undefined,
+    backupKey: e.BACKUP_KEY,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -21,9 +21,12 @@ export type TestEnv = {
 /** A fresh, empty database (a temp SQLite file, or a new PostgreSQL database) and data directory. */
 export async function createTestEnv(adminUrl = process.env.TEST_DATABASE_URL): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
-  if (!adminUrl) {
-    return { dataDir, databaseUrl: undefined, destroy: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
+  // The key file that seals stored secrets lives beside the data directory (content/secret-box.ts).
+  const removeDataDir = () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}.key`, { force: true });
+  };
+  if (!adminUrl) return { dataDir, databaseUrl: undefined, destroy: async () => removeDataDir() };
   const name = `showcase_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -35,7 +38,7 @@ export async function createTestEnv(adminUrl = process.env.TEST_DATABASE_URL): P
     dataDir,
     databaseUrl: url.toString(),
     destroy: async () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

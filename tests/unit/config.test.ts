@@ -133,4 +133,16 @@ describe('configuration', () => {
       expect(() => loadConfig({ WEB_CONCURRENCY: value }), value).toThrow(/WEB_CONCURRENCY: must/);
     }
   });
+
+  it('reads BACKUP_KEY and ENCRYPTION_KEY, both optional, and names a weak or malformed one', () => {
+    expect(loadConfig({}).backupKey).toBeUndefined();
+    expect(loadConfig({}).encryptionKey).toBeUndefined();
+    expect(loadConfig({ BACKUP_KEY: 'b'.repeat(32) }).backupKey).toBe('b'.repeat(32));
+    expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY: must be at least 32 characters/);
+    const hex = 'a1'.repeat(32);
+    expect(loadConfig({ ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    for (const value of ['a1'.repeat(31), 'z'.repeat(64), 'secret']) {
+      expect(() => loadConfig({ ENCRYPTION_KEY: value }), value).toThrow(/ENCRYPTION_KEY: must be 64 hex digits/);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { loadConfig } from '../config';
 import { CONTENT_CHANNEL } from '../content-notify';
 import { insertAuditEntry } from '../modules/audit/audit.repository';
 import { verifyArchive } from '../modules/backup/read-archive';
@@ -22,7 +23,7 @@ export async function backupCommand(args: string[]): Promise<void> {
   try {
     process.stderr.write(`Backing up ${describeSite(site)}\n`);
     const summary = await writeBackup(
-      { db: site.database.db, kind: site.database.kind, media: site.media },
+      { db: site.database.db, kind: site.database.kind, media: site.media, backupKey: site.config.backupKey },
       fs.createWriteStream(partial, { flags: 'w', mode: 0o600 }),
       bar.update,
     );
@@ -55,7 +56,7 @@ export async function restoreCommand(args: string[]): Promise<void> {
   if (!fs.existsSync(source)) throw new Error(`No such file: ${source}`);
   // Checked before the storage is even opened: a damaged archive changes nothing, not even an empty DATA_DIR.
   process.stderr.write(`Checking ${source}\n`);
-  const verified = await verifyArchive(source);
+  const verified = await verifyArchive(source, { backupKey: loadConfig().backupKey });
   const site = await openSite();
   const bar = progressBar();
   const started = Date.now();
@@ -73,7 +74,7 @@ export async function restoreCommand(args: string[]): Promise<void> {
     process.stdout.write(
       `Restored ${summary.rows} rows in ${summary.tables} tables and ${summary.mediaFiles} media files (${mb(summary.mediaBytes)})` +
         `${summary.removedMediaFiles ? `, removed ${summary.removedMediaFiles} files not in the archive` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
-        'Every session was signed out. Restart a running site that uses SQLite so it shows the restored content.\n',
+        'Every session was signed out; the admin password and two-factor settings are this site\'s own, not the archive\'s. Restart a running site that uses SQLite so it shows the restored content.\n',
     );
   } catch (error) {
     bar.done();

@@ -26,6 +26,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // The key that sealed the TOTP secret lives beside the data directory.
+  fs.rmSync(`${dataDir}.key`, { force: true });
 });
 
 test('turns two-factor sign-in on with a scanned QR code, then signs in with a code', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/json';
 import { badRequest, conflict } from '../../http/errors';
 import { selectSetting, upsertSetting } from '../site/settings.repository';
+import { openSecret, sealSecret } from '../../content/secret-box';
 import { generateTotpSecret, matchTotp, otpauthUrl } from './totp';
 import { acceptStep, lastAcceptedStep } from './two-factor-state';
 
@@ -11,6 +12,12 @@ import { acceptStep, lastAcceptedStep } from './two-factor-state';
 // from it has been typed back.
 const SECRET_KEY = 'admin_totp_secret';
 const PENDING_KEY = 'admin_totp_pending_secret';
+/** Stored sealed (content/secret-box.ts): a copy of the database alone does not give the codes away. */
+export const TOTP_SETTINGS = [SECRET_KEY, PENDING_KEY];
+const readSecret = async (db: Db, key: string) => {
+  const stored = await selectSetting(db, key);
+  return stored === undefined ? undefined : openSecret(db, key, stored);
+};
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Showcase';
 const ACCOUNT = 'admin';
@@ -39,7 +46,7 @@ export async function twoFactorStatus(db: Db): Promise<{ enabled: boolean; recov
 export async function startTwoFactorSetup(db: Db): Promise<{ secret: string; otpauthUrl: string }> {
   if (await isTwoFactorEnabled(db)) throw conflict('Two-factor sign-in is already on; turn it off first');
   const secret = generateTotpSecret();
-  await upsertSetting(db, PENDING_KEY, secret);
+  await upsertSetting(db, PENDING_KEY, await sealSecret(db, PENDING_KEY, secret));
   return { secret, otpauthUrl: otpauthUrl(secret, ACCOUNT, ISSUER) };
 }
 
@@ -49,13 +56,14 @@ export async function startTwoFactorSetup(db: Db): Promise<{ secret: string; otp
  * match (the caller counts that as a failed attempt).
  */
 export async function enableTwoFactor(db: Db, code: string): Promise<string[] | undefined> {
-  const pending = await selectSetting(db, PENDING_KEY);
+  const pending = await readSecret(db, PENDING_KEY);
   if (!pending) throw badRequest('Start the two-factor setup first');
   if (!(await acceptTotp(db, pending, code))) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const createdAt = nowIso();
+  const sealed = await sealSecret(db, SECRET_KEY, pending);
   await db.transaction().execute(async (trx) => {
-    await upsertSetting(trx, SECRET_KEY, pending);
+    await upsertSetting(trx, SECRET_KEY, sealed);
     await trx.deleteFrom('settings').where('key', '=', PENDING_KEY).execute();
     await trx.deleteFrom('recovery_codes').execute();
     await trx
@@ -85,7 +93,7 @@ async function acceptTotp(db: Db, secret: string, code: string): Promise<boolean
  * checked (secret-guard.ts).
  */
 export async function checkSecondFactor(db: Db, code: string): Promise<'totp' | 'recovery' | false> {
-  const secret = await selectSetting(db, SECRET_KEY);
+  const secret = await readSecret(db, SECRET_KEY);
   if (!secret) return false;
   if (await acceptTotp(db, secret, code)) return 'totp';
   // Deleting the row is the check: of two sign-ins racing with one code, only one deletes it.

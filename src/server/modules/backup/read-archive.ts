@@ -5,9 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { BACKUP_FORMAT, BACKUP_VERSION, MANIFEST_PATH, type Manifest } from './archive-format';
+import { DamagedArchiveError } from './archive-errors';
+import { SIGNATURE_PATH, checkSignature } from './archive-signature';
+import { MEDIA_HEAD_BYTES, mediaFileProblem } from './restorable-media';
 
-/** A backup that cannot be restored as it is; the message says why, for the person running the restore. */
-export class DamagedArchiveError extends Error {}
+export { DamagedArchiveError };
 
 type EntryHandler = (name: string, size: number, stream: Readable) => Promise<void>;
 
@@ -33,33 +35,44 @@ export async function walkArchive(file: string, onEntry: EntryHandler): Promise<
 }
 
 /**
- * Reads the whole archive once, hashing every entry, and checks it against
- * its manifest: nothing is restored from an archive that fails here.
+ * Reads the whole archive once, hashing every entry and looking at the first
+ * bytes of every media file, and checks it against its manifest and, with
+ * BACKUP_KEY, its signature: nothing is restored from an archive that fails here.
  */
-export async function verifyArchive(file: string): Promise<Manifest> {
+export async function verifyArchive(file: string, options: { backupKey?: string | undefined } = {}): Promise<Manifest> {
   const seen = new Map<string, { size: number; sha256: string }>();
-  let manifestText: string | undefined;
+  const refusedMedia: string[] = [];
+  let manifestBytes: Buffer | undefined;
+  let signature: Buffer | undefined;
   try {
     await walkArchive(file, async (name, _size, stream) => {
       const hash = createHash('sha256');
       const chunks: Buffer[] = [];
+      const keep = name === MANIFEST_PATH || name === SIGNATURE_PATH;
+      const isMedia = name.startsWith('media/');
+      let head = Buffer.alloc(0);
       let size = 0;
       for await (const chunk of stream) {
         hash.update(chunk as Buffer);
         size += (chunk as Buffer).length;
-        if (name === MANIFEST_PATH) chunks.push(chunk as Buffer);
+        if (keep) chunks.push(chunk as Buffer);
+        if (isMedia && head.length < MEDIA_HEAD_BYTES) head = Buffer.concat([head, chunk as Buffer]).subarray(0, MEDIA_HEAD_BYTES);
       }
-      if (name === MANIFEST_PATH) manifestText = Buffer.concat(chunks).toString('utf8');
+      if (name === MANIFEST_PATH) manifestBytes = Buffer.concat(chunks);
+      else if (name === SIGNATURE_PATH) signature = Buffer.concat(chunks);
       else seen.set(name, { size, sha256: hash.digest('hex') });
+      const problem = isMedia ? mediaFileProblem(name.slice('media/'.length), head) : null;
+      if (problem) refusedMedia.push(`${name} (${problem})`);
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
     throw new DamagedArchiveError(`The archive cannot be read (${(error as Error).message}); it is damaged or not a Showcase backup.`);
   }
-  if (!manifestText) throw new DamagedArchiveError('The archive has no manifest; it is damaged or not a Showcase backup.');
+  if (!manifestBytes) throw new DamagedArchiveError('The archive has no manifest; it is damaged or not a Showcase backup.');
+  checkSignature(options.backupKey, manifestBytes, signature);
   let manifest: Manifest;
   try {
-    manifest = JSON.parse(manifestText) as Manifest;
+    manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
   } catch {
     throw new DamagedArchiveError('The archive manifest is not valid JSON; the archive is damaged.');
   }
@@ -73,9 +86,12 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     seen.delete(expected.path);
   }
   for (const extra of seen.keys()) problems.push(`${extra} is not in the manifest`);
-  if (problems.length > 0) {
-    const listed = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
-    throw new DamagedArchiveError(`The archive is damaged: ${listed}. Nothing was changed.`);
+  if (problems.length > 0) throw new DamagedArchiveError(`The archive is damaged: ${listed(problems)}. Nothing was changed.`);
+  // A backup holds only what uploads made: anything else means the archive was edited or is not ours.
+  if (refusedMedia.length > 0) {
+    throw new DamagedArchiveError(`The archive holds media files no upload could have made: ${listed(refusedMedia)}. Nothing was changed.`);
   }
   return manifest;
 }
+
+const listed = (problems: string[]) => problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');

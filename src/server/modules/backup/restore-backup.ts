@@ -1,16 +1,20 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db, DbKind } from '../../db/database';
+import { SIGNING_KEYS } from '../../content/stored-secret';
 import { MANIFEST_PATH, type Manifest, type Progress, type TableDocument } from './archive-format';
-import { mimeTypeOf, type MediaObjects } from './media-objects';
+import { type MediaObjects } from './media-objects';
 import { DamagedArchiveError, verifyArchive, walkArchive } from './read-archive';
-import { BOOKKEEPING_TABLES, NOT_BACKED_UP, listTablesInOrder } from './tables';
+import { mimeTypeOfKey } from './restorable-media';
+import { CONTENT_SETTINGS, RESTORE_RULES, describeProblem } from './restore-rules';
+import { BOOKKEEPING_TABLES, EMPTIED_BY_RESTORE, listTablesInOrder } from './tables';
 import { rebuildSearchIndex } from '../search/search-index';
 
 export class RestoreRefusedError extends Error {}
 
 export type RestoreTarget = { db: Db; kind: DbKind; media: MediaObjects };
 export type RestoreSummary = { tables: number; rows: number; mediaFiles: number; mediaBytes: number; removedMediaFiles: number };
+type RestoreOptions = { force: boolean; progress?: Progress; verified?: Manifest; backupKey?: string | undefined };
 
 /** A site with content rows or media files is not empty; settings and the audit log alone do not count. */
 export async function siteIsEmpty(target: RestoreTarget): Promise<boolean> {
@@ -30,17 +34,16 @@ async function readJson(stream: Readable): Promise<unknown> {
 
 /**
  * Loads a verified archive into the configured database and media store.
- * Order matters for a failure half-way: media files first (adding files
- * harms nothing), then every table in one transaction, then files the
- * archive does not have are removed.
+ * Every row is checked by the API's own rules before anything changes
+ * (restore-rules.ts); then media files (adding files harms nothing), then
+ * every table in one transaction, then files the archive does not have are
+ * removed. The target keeps its password, second factor, recovery codes,
+ * login throttle and audit log; everyone is signed out and signing keys are
+ * made anew (docs/decisions/050-backups-without-keys.md).
  */
-export async function restoreBackup(
-  file: string,
-  target: RestoreTarget,
-  options: { force: boolean; progress?: Progress; verified?: Manifest },
-): Promise<RestoreSummary> {
+export async function restoreBackup(file: string, target: RestoreTarget, options: RestoreOptions): Promise<RestoreSummary> {
   const progress = options.progress ?? (() => {});
-  const manifest = options.verified ?? (await verifyArchive(file));
+  const manifest = options.verified ?? (await verifyArchive(file, { backupKey: options.backupKey }));
   await checkSchema(target, manifest);
   if (!options.force && !(await siteIsEmpty(target))) {
     throw new RestoreRefusedError('This site already has content or media. Run the restore again with --force to replace everything with the archive.');
@@ -49,30 +52,35 @@ export async function restoreBackup(
   const total = manifest.files.reduce((sum, entry) => sum + entry.size, 0);
   let done = 0;
   const documents: TableDocument[] = [];
+  await walkArchive(file, async (name, size, stream) => {
+    if (!name.startsWith('db/')) return;
+    documents.push((await readJson(stream)) as TableDocument);
+    done += size;
+    progress(done, total, name);
+  });
+  const tables = await checkRows(target, documents);
+
   const restoredKeys = new Set<string>();
   let mediaBytes = 0;
   await walkArchive(file, async (name, size, stream) => {
-    if (name === MANIFEST_PATH) return;
-    if (name.startsWith('db/')) {
-      documents.push((await readJson(stream)) as TableDocument);
-    } else if (name.startsWith('media/')) {
-      const key = name.slice('media/'.length);
-      await target.media.write(key, stream, mimeTypeOf(key));
-      restoredKeys.add(key);
-      mediaBytes += size;
-    }
+    if (name === MANIFEST_PATH || !name.startsWith('media/')) return;
+    const key = name.slice('media/'.length);
+    // verifyArchive has sniffed every file: only an upload's types get here.
+    await target.media.write(key, stream, mimeTypeOfKey(key)!);
+    restoredKeys.add(key);
+    mediaBytes += size;
     done += size;
     progress(done, total, name);
   });
 
-  const rows = await replaceTables(target, documents);
+  const rows = await replaceTables(target, tables);
   let removedMediaFiles = 0;
   for (const object of await target.media.list()) {
     if (restoredKeys.has(object.key)) continue;
     await target.media.remove(object.key);
     removedMediaFiles++;
   }
-  return { tables: documents.length, rows, mediaFiles: restoredKeys.size, mediaBytes, removedMediaFiles };
+  return { tables: tables.size, rows, mediaFiles: restoredKeys.size, mediaBytes, removedMediaFiles };
 }
 
 /** The target runs every migration the archive's source had (it is migrated to latest before a restore). */
@@ -84,28 +92,66 @@ async function checkSchema(target: RestoreTarget, manifest: Manifest): Promise<v
   }
 }
 
-/** Empties every application table and loads the archive's rows, in one transaction: all or nothing. */
-async function replaceTables(target: RestoreTarget, documents: TableDocument[]): Promise<number> {
+/** Every row through its table's rule, before anything is written: one refused row refuses the archive. */
+async function checkRows(target: RestoreTarget, documents: TableDocument[]): Promise<Map<string, Array<Record<string, unknown>>>> {
   const order = await listTablesInOrder(target.db, target.kind);
-  const byTable = new Map(documents.map((doc) => [doc.table, doc]));
   const unknown = documents.filter((doc) => !order.includes(doc.table)).map((doc) => doc.table);
   if (unknown.length > 0) throw new DamagedArchiveError(`The archive has tables this version does not know: ${unknown.join(', ')}.`);
+  const tables = new Map<string, Array<Record<string, unknown>>>();
+  for (const doc of documents) {
+    const rule = RESTORE_RULES[doc.table];
+    // Older archives hold sessions, throttles and recovery codes: the target keeps its own.
+    if (!rule) continue;
+    if (!Array.isArray(doc.rows)) throw new DamagedArchiveError(`The archive's ${doc.table} table is not a list of rows; the archive is damaged.`);
+    const rows: Array<Record<string, unknown>> = [];
+    doc.rows.forEach((row, index) => {
+      try {
+        if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new DamagedArchiveError('not an object');
+        const clean = rule(row);
+        if (clean) rows.push(clean);
+      } catch (error) {
+        const problem = describeProblem(error) ?? (error instanceof DamagedArchiveError ? error.message : undefined);
+        if (problem === undefined) throw error;
+        const id = typeof row?.id === 'string' ? ` ${JSON.stringify(row.id.slice(0, 100))}` : ` number ${index + 1}`;
+        throw new DamagedArchiveError(`The archive's ${doc.table} row${id} is not what the site accepts (${problem}). Nothing was changed.`);
+      }
+    });
+    tables.set(doc.table, rows);
+  }
+  return tables;
+}
+
+/**
+ * In one transaction, all or nothing: content tables are emptied and loaded
+ * with the checked rows; of the settings only the content singletons are
+ * replaced and the signing keys dropped (the next use makes new ones); the
+ * archive's audit entries join the target's own; sessions and preview links end.
+ */
+async function replaceTables(target: RestoreTarget, tables: Map<string, Array<Record<string, unknown>>>): Promise<number> {
+  const order = await listTablesInOrder(target.db, target.kind);
+  const columnCount = (rows: Array<Record<string, unknown>>) => Math.max(1, ...rows.slice(0, 1).map((row) => Object.keys(row).length));
   let count = 0;
   await target.db.transaction().execute(async (trx) => {
     // Children before parents when emptying; parents first when loading.
     for (const table of [...order].reverse()) {
-      if (table === 'login_attempts') continue;
-      await trx.deleteFrom(table as 'settings').execute();
+      if (EMPTIED_BY_RESTORE.includes(table)) await trx.deleteFrom(table as 'sessions').execute();
+      else if (table === 'settings') await trx.deleteFrom('settings').where('key', 'in', [...CONTENT_SETTINGS, ...SIGNING_KEYS]).execute();
+      else if (table in RESTORE_RULES && table !== 'audit_log') await trx.deleteFrom(table as 'settings').execute();
     }
     for (const table of order) {
-      const doc = byTable.get(table);
-      if (!doc || NOT_BACKED_UP.has(table) || doc.rows.length === 0) continue;
-      // Stay well under both dialects' limit on bound parameters per statement.
-      const perBatch = Math.max(1, Math.floor(30_000 / Math.max(1, doc.columns.length)));
-      for (let start = 0; start < doc.rows.length; start += perBatch) {
-        await trx.insertInto(table as 'settings').values(doc.rows.slice(start, start + perBatch) as never).execute();
+      let rows = tables.get(table) ?? [];
+      if (table === 'audit_log' && rows.length > 0) {
+        // The target's own entries stand; an entry it already has (a restore onto the same site) is not doubled.
+        const known = new Set((await trx.selectFrom('audit_log').select('id').execute()).map((row) => row.id));
+        rows = rows.filter((row) => !known.has(row.id as string));
       }
-      count += doc.rows.length;
+      if (rows.length === 0) continue;
+      // Stay well under both dialects' limit on bound parameters per statement.
+      const perBatch = Math.max(1, Math.floor(30_000 / columnCount(rows)));
+      for (let start = 0; start < rows.length; start += perBatch) {
+        await trx.insertInto(table as 'settings').values(rows.slice(start, start + perBatch) as never).execute();
+      }
+      count += rows.length;
     }
     await rebuildSearchIndex(trx);
   });

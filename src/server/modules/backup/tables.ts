@@ -2,10 +2,21 @@ import { sql } from 'kysely';
 import type { Db, DbKind } from '../../db/database';
 
 /**
- * Tables a backup leaves out: who is signed in and who is locked out belong
- * to the running site, not to its content. Restoring signs everyone out.
+ * Tables that belong to the running site, not to its content: who is signed
+ * in or locked out, the second factor's recovery codes, counters, preview
+ * links, pending webhook deliveries and mail. Never written into an archive; a
+ * restore leaves them as the target has them, except that it signs everyone
+ * out and ends every preview link. Every other table needs a restore rule
+ * (restore-rules.ts): a test walks the schema to hold that.
  */
-export const NOT_BACKED_UP = new Set(['sessions', 'login_attempts']);
+export const SITE_OWNED = new Set([
+  'sessions', 'login_attempts', 'recovery_codes', 'rate_limits', 'health_probe', 'previews', 'webhook_outbox',
+  // The second factor's last accepted step and code budget: it goes with the secret, which stays.
+  'two_factor_state',
+  // Confirmation mail waiting to be sent: addressed with this site's signing key, which a restore replaces.
+  'mail_outbox',
+]);
+export const EMPTIED_BY_RESTORE = ['sessions', 'previews'];
 /**
  * The full-text index (and SQLite's FTS5 tables behind it) is derived from
  * the products: never listed, so never saved, emptied or loaded row by row;
@@ -13,7 +24,7 @@ export const NOT_BACKED_UP = new Set(['sessions', 'login_attempts']);
  */
 const isDerivedTable = (name: string) => name === 'search_index' || name.startsWith('search_index_');
 /** Tables whose rows do not make a site "non-empty" for restore's safety check. */
-export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', 'recovery_codes', ...NOT_BACKED_UP]);
+export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', ...SITE_OWNED]);
 
 /** Every application table (migrations' own bookkeeping excluded), parents before the tables that refer to them. */
 export async function listTablesInOrder(db: Db, kind: DbKind): Promise<string[]> {

@@ -10,9 +10,24 @@ import {
   type Manifest, type ManifestFile, type Progress, type TableDocument,
 } from './archive-format';
 import type { MediaObjects } from './media-objects';
-import { NOT_BACKED_UP, listTablesInOrder } from './tables';
+import { listTablesInOrder } from './tables';
+import { CONTENT_SETTINGS, RESTORE_RULES } from './restore-rules';
+import { SIGNATURE_PATH, signatureOf } from './archive-signature';
 
 export type BackupSummary = { tables: number; rows: number; mediaFiles: number; mediaBytes: number };
+
+/**
+ * An archive holds what a restore can take back: the tables with a restore
+ * rule, and of the settings only the content singletons. Password hash,
+ * second factor, signing keys and sessions never leave the site
+ * (docs/decisions/050-backups-without-keys.md).
+ */
+const archived = (table: string) => table in RESTORE_RULES;
+const readRows = (trx: Db, table: string) => {
+  // Table names come from the database's own catalogue, never from input.
+  const query = trx.selectFrom(table as 'settings').selectAll();
+  return (table === 'settings' ? query.where('key', 'in', CONTENT_SETTINGS) : query).execute() as Promise<Array<Record<string, unknown>>>;
+};
 
 /**
  * Reads every table in one transaction, so the archive is one consistent
@@ -21,11 +36,10 @@ export type BackupSummary = { tables: number; rows: number; mediaFiles: number; 
  */
 async function snapshotTables(db: Db, kind: DbKind): Promise<{ documents: TableDocument[]; migrations: string[] }> {
   const read = async (trx: Db) => {
-    const tables = (await listTablesInOrder(trx, kind)).filter((table) => !NOT_BACKED_UP.has(table));
+    const tables = (await listTablesInOrder(trx, kind)).filter(archived);
     const documents: TableDocument[] = [];
     for (const table of tables) {
-      // Table names come from the database's own catalogue, never from input.
-      const rows = (await trx.selectFrom(table as 'settings').selectAll().execute()) as Array<Record<string, unknown>>;
+      const rows = await readRows(trx, table);
       rows.sort((a, b) => JSON.stringify(Object.values(a)).localeCompare(JSON.stringify(Object.values(b))));
       const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
       documents.push({ format: 'showcase-table', version: BACKUP_VERSION, table, columns, rows });
@@ -37,9 +51,13 @@ async function snapshotTables(db: Db, kind: DbKind): Promise<{ documents: TableD
   return db.transaction().execute(read);
 }
 
-/** Streams the archive (tar, gzip) into `out`: one JSON document per table, every media object, then the manifest with checksums. */
+/**
+ * Streams the archive (tar, gzip) into `out`: one JSON document per table,
+ * every media object, then the manifest with checksums, signed with
+ * `backupKey` (BACKUP_KEY) when there is one.
+ */
 export async function writeBackup(
-  source: { db: Db; kind: DbKind; media: MediaObjects },
+  source: { db: Db; kind: DbKind; media: MediaObjects; backupKey?: string | undefined },
   out: Writable,
   progress: Progress = () => {},
 ): Promise<BackupSummary> {
@@ -91,7 +109,9 @@ export async function writeBackup(
       media: { count: objects.length, bytes: objects.reduce((sum, object) => sum + object.size, 0) },
       files,
     };
-    await addBuffer(MANIFEST_PATH, Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
+    await addBuffer(MANIFEST_PATH, manifestBytes);
+    if (source.backupKey) await addBuffer(SIGNATURE_PATH, Buffer.from(signatureOf(source.backupKey, manifestBytes)));
     pack.finalize();
   } catch (error) {
     pack.destroy(error as Error);

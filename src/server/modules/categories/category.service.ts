@@ -88,7 +88,7 @@ export async function visibleCategoryId(db: Db, viewer: Viewer, slug: string): P
   return seenBy(await selectCategoryBySlug(db, slug), viewer)?.id;
 }
 
-function contentColumns(input: ReturnType<typeof CategoryInputSchema.parse>) {
+export function contentColumns(input: ReturnType<typeof CategoryInputSchema.parse>) {
   return {
     slug: input.slug,
     title: input.title,

@@ -24,6 +24,9 @@ const TYPES = {
   webm: { kind: 'video', mimeType: 'video/webm', extension: 'webm' },
 } as const satisfies Record<string, SniffedType>;
 
+/** Every type an upload can be stored as: a restore takes back no other file. */
+export const UPLOAD_TYPES: readonly SniffedType[] = Object.values(TYPES);
+
 // ISO base media brands that browsers play as MP4 video. HEIC/HEIF stills and
 // QuickTime (qt) share the container but are not what a <video> tag expects.
 const MP4_BRANDS = new Set([

@@ -44,8 +44,8 @@ type CleanProduct = {
   data: ReturnType<typeof ProductInputSchema.parse>;
 };
 
-/** Validates, sanitises the description and drops repeated ids (the link tables allow each pair once). */
-function cleanInput(input: ProductInput): CleanProduct {
+/** Validates, sanitises the description and drops repeated ids (the link tables allow each pair once); a restore checks rows with it too. */
+export function cleanInput(input: ProductInput): CleanProduct {
   const data = ProductInputSchema.parse(input);
   const description = sanitizeRichHtml(data.description);
   // Markup that was all script or event handlers leaves nothing to show.

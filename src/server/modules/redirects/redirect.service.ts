@@ -63,7 +63,7 @@ export async function getRedirectById(db: Db, id: string): Promise<Redirect | un
 /** The address as a request shows it: percent-encoded, dot segments resolved ("/a b" and "/a%20b" are one address). */
 const normalisePath = (path: string) => new URL(path, 'http://localhost').pathname;
 
-function parse(input: RedirectInput) {
+export function parseRedirectInput(input: RedirectInput) {
   const parsed = RedirectInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -102,7 +102,7 @@ async function mapFromConflict<T>(write: () => Promise<T>): Promise<T> {
 
 /** Adds a manual redirect; redirects that led to its address now lead to its target. Throws 400 / 409. */
 export async function createRedirect(writer: Writer, input: RedirectInput, publicUrl?: string): Promise<Redirect> {
-  const data = parse(input);
+  const data = parseRedirectInput(input);
   const id = randomUUID();
   const now = nowIso();
   await mapFromConflict(() =>
@@ -120,7 +120,7 @@ export async function createRedirect(writer: Writer, input: RedirectInput, publi
 
 /** Changes a manual redirect (automatic ones follow their item: 400). Throws 400 / 404 / 409. */
 export async function updateRedirect(writer: Writer, id: string, input: RedirectInput, publicUrl?: string): Promise<Redirect> {
-  const data = parse(input);
+  const data = parseRedirectInput(input);
   const now = nowIso();
   const before = await mapFromConflict(() =>
     inTransaction(writer.db, async (trx) => {

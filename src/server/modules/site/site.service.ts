@@ -84,10 +84,14 @@ export async function saveHomepage(writer: Writer, input: HeroConfigInput, ifVer
 }
 
 /** Sanitises the content; blank content or an empty paragraph is stored as null (spec §2). */
-export async function saveAbout(writer: Writer, input: AboutPageInput, ifVersion?: number): Promise<Versioned<AboutPage>> {
+export function cleanAbout(input: AboutPageInput): AboutPage {
   const data = AboutPageSchema.parse(input);
   const cleaned = data.content === null ? '' : sanitizeRichHtml(data.content);
-  const about: AboutPage = { heroConfig: data.heroConfig, content: isBlankHtml(cleaned) ? null : cleaned };
+  return { heroConfig: data.heroConfig, content: isBlankHtml(cleaned) ? null : cleaned };
+}
+
+export async function saveAbout(writer: Writer, input: AboutPageInput, ifVersion?: number): Promise<Versioned<AboutPage>> {
+  const about = cleanAbout(input);
   return saveSingleton(writer, 'about', await getAbout(writer.db), about, ifVersion, 'about page');
 }
 
