@@ -9,8 +9,10 @@ import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
 import { withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
+import { codingFor, noneMatch } from '../http/accept-encoding';
+import { judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
-import { pageIdentity } from '../../web/category-params';
+import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
 import { registerPreviewPages } from './preview-route';
 import { lookUpRedirect, withQuery } from './redirect-answers';
@@ -19,6 +21,12 @@ import { registerSiteImages } from './site-images';
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
 const ADMIN = /^\/admin(?:\/|$)/;
+
+/**
+ * Where the shared not-found page of each shape is rendered from: no slug can
+ * be "_" (SlugSchema), so these never name a page.
+ */
+const NOT_FOUND_ADDRESS = { product: '/product/_', category: '/category/_', other: '/_' } as const;
 
 const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
 
@@ -55,22 +63,27 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   // Redirects of renamed items and the owner's own, cached and purged like pages.
   const redirects = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
   app.decorate('redirectCache', redirects);
+  const addresses = new KnownAddresses(() => readAddresses(db), () => contentEvents.current, () => contentEvents.maxAgeMs);
+  app.decorate('knownAddresses', addresses);
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
     if (page.location) return reply.redirect(page.location, page.status);
+    // Every coding is a kept answer (page-cache.ts): nothing is compressed or unpacked here.
+    const coding = codingFor(request.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding');
+    if (coding === null) {
+      return reply.status(406).header('Content-Type', 'text/plain; charset=utf-8').send('Not Acceptable: this page is sent as br, gzip or identity.');
+    }
+    const etag = page.etags[coding];
     reply
       .status(page.status)
       .header('Content-Type', 'text/html; charset=utf-8')
       // Same bytes for everyone, but content changes with every admin write: revalidate each time.
       .header('Cache-Control', 'public, no-cache')
-      .header('ETag', page.etag);
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    reply.header('Vary', 'Accept-Encoding');
-    // @fastify/compress leaves a reply alone once it has a Content-Encoding.
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-    }
-    return reply.send(pageBody(page));
+      .header('ETag', etag);
+    if (page.status === 200 && noneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    if (coding !== 'identity') reply.header('Content-Encoding', coding);
+    return reply.send(pageBody(page, coding));
   };
 
   // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
@@ -105,8 +118,9 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       appHtml: page.appHtml,
       hydration: page.hydration,
       preloadImage: page.preloadImage,
-      // Not-found screens are real pages for visitors, but nothing for a search index.
+      // Not-found screens are real pages for visitors, but nothing for a search index; one serves every made-up address of its shape.
       robots: page.status === 404 ? 'noindex' : page.meta.noindex ? 'noindex, follow' : undefined,
+      canonical: page.status !== 404,
     });
     return makePage(version, page.status, html);
   };
@@ -116,7 +130,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   registerPreviewPages(app, source, assets);
   registerSiteImages(app, source);
 
-  app.get('/*', async (request, reply) => {
+  // Pages carry their own kept codings (page-cache.ts): @fastify/compress stays off this route, per-request work and all.
+  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     // A scheduled item whose time has just passed: pages rendered before it are stale from this moment.
     schedule.checkDue();
     const queryAt = request.url.indexOf('?');
@@ -127,13 +142,43 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       return send(request, reply, await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell())));
     }
     withoutOpenerPolicy(reply);
-    const identity = pageIdentity(pathname, new URLSearchParams(query));
+    const search = new URLSearchParams(query);
+    const identity = pageIdentity(pathname, search);
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
-    const key = `${new Date().getFullYear()} ${identity}`;
-    const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
+    const year = new Date().getFullYear();
+    const key = `${year} ${identity}`;
+    const cached = cache.fresh(key);
+    // A kept not-found page still asks below whether its address redirects.
+    if (cached && cached.status !== 404) return send(request, reply, cached);
+
+    // Not kept: is this an address at all? Made-up ones never reach the database (issue 23).
+    // Unreadable (the database failing): every address is rendered, and its render shows the failure.
+    const known = await addresses.get().catch(() => undefined);
+    const identityPath = identity.split('?', 1)[0]!;
+    const params = readCategoryParams(search);
+    const verdict = known ? judgeAddress(identityPath, params.tags, known) : ({ kind: 'render' } as const);
+    if (verdict.kind === 'drop-tags') {
+      // Tags that name no tag are dropped: the page is the one without them (never a cache key or canonical of its own).
+      const location = `${identityPath}${categorySearch({ page: params.page, tags: verdict.tags })}`;
+      return reply.header('Cache-Control', 'public, no-cache').redirect(location, 302);
+    }
     // Only where no page lives: an item that takes an old address wins over its redirect.
-    const redirect = page.status === 404 ? await lookUpRedirect(redirects, db, pathname) : undefined;
-    if (redirect) return reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+    const redirectAnswer = async () => {
+      if (known && !known.redirects.has(pathname)) return undefined;
+      const redirect = await lookUpRedirect(redirects, db, pathname);
+      return redirect && reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+    };
+    if (verdict.kind === 'not-found') {
+      const answered = await redirectAnswer();
+      if (answered) return answered;
+      const shapeIdentity = NOT_FOUND_ADDRESS[verdict.shape];
+      return send(request, reply, await cache.get(`${year} not-found ${verdict.shape}`, (version) => renderPublic(shapeIdentity, version, request.log)));
+    }
+    const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
+    if (page.status === 404) {
+      const answered = await redirectAnswer();
+      if (answered) return answered;
+    }
     return send(request, reply, page);
   });
 });
@@ -144,5 +189,7 @@ declare module 'fastify' {
     renderCache: RenderCache;
     /** Redirect look-ups by address (tests read its counters). */
     redirectCache: RenderCache;
+    /** The addresses that may be pages, read once per content version (tests count the reads). */
+    knownAddresses: KnownAddresses;
   }
 }
