@@ -68,6 +68,23 @@ describe('cached pages in every coding', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 
+  it('a cached answer carries every security header of any other answer (public pages without COOP), and HEAD its length', async () => {
+    await get('/product/lamp');
+    const page = (await get('/product/lamp', { 'accept-encoding': 'br' })).headers;
+    const api = (await get('/api/products')).headers;
+    const names = ['content-security-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'permissions-policy'];
+    for (const name of names) {
+      expect(api[name], name).toBeDefined();
+      expect(page[name], name).toBe(api[name]);
+    }
+    expect(page['cross-origin-opener-policy']).toBeUndefined();
+    expect((await get('/admin', { 'accept-encoding': 'br' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+    const head = await t.app.inject({ method: 'HEAD', url: '/product/lamp', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(page['content-length']);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it('not-found pages and the admin shell are kept answers too', async () => {
     for (const url of ['/product/nope', '/admin']) {
       const response = await get(url, { 'accept-encoding': 'br' });

@@ -7,7 +7,7 @@ import { renderPage } from '../../web/entry-server';
 import { clientBuild, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
-import { withoutOpenerPolicy } from '../http/security-headers';
+import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { codingFor, noneMatch } from '../http/accept-encoding';
 import { judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
@@ -66,24 +66,48 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   const addresses = new KnownAddresses(() => readAddresses(db), () => contentEvents.current, () => contentEvents.maxAgeMs);
   app.decorate('knownAddresses', addresses);
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-    if (page.location) return reply.redirect(page.location, page.status);
-    // Every coding is a kept answer (page-cache.ts): nothing is compressed or unpacked here.
+  // Every answer of the page route carries the security headers (it sends them itself: installSecurityHeaders).
+  const adminHeaders = app.securityHeaders;
+  const pageHeaders = withoutOpenerPolicy(adminHeaders);
+  const flatPageHeaders: string[] = pageHeaders.flat();
+
+  /**
+   * A kept page (or redirect) to the client, in the coding it takes; nothing is compressed or unpacked
+   * here (page-cache.ts). A page's answer is written in one go, its head a flat list (Node stores it
+   * without the per-header bookkeeping of setHeader): the cached path does what a static server does.
+   * `withPageHeaders`: the public pages' security headers go with it (the cached path); otherwise
+   * the handler has set them already.
+   */
+  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, withPageHeaders = false) => {
     const coding = codingFor(request.headers['accept-encoding']);
-    reply.header('Vary', 'Accept-Encoding');
-    if (coding === null) {
-      return reply.status(406).header('Content-Type', 'text/plain; charset=utf-8').send('Not Acceptable: this page is sent as br, gzip or identity.');
+    if (page.location || coding === null) {
+      if (withPageHeaders) setHeaders(reply, pageHeaders);
+      if (page.location) return reply.redirect(page.location, page.status);
+      return reply.status(406).header('Vary', 'Accept-Encoding').header('Content-Type', 'text/plain; charset=utf-8').send('Not Acceptable: this page is sent as br, gzip or identity.');
     }
     const etag = page.etags[coding];
-    reply
-      .status(page.status)
-      .header('Content-Type', 'text/html; charset=utf-8')
+    const head = [
+      ...(withPageHeaders ? flatPageHeaders : []),
+      'Content-Type',
+      'text/html; charset=utf-8',
       // Same bytes for everyone, but content changes with every admin write: revalidate each time.
-      .header('Cache-Control', 'public, no-cache')
-      .header('ETag', etag);
-    if (page.status === 200 && noneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    if (coding !== 'identity') reply.header('Content-Encoding', coding);
-    return reply.send(pageBody(page, coding));
+      'Cache-Control',
+      'public, no-cache',
+      'ETag',
+      etag,
+      'Vary',
+      'Accept-Encoding',
+    ];
+    const notModified = page.status === 200 && noneMatch(request.headers['if-none-match'], etag);
+    const body = notModified ? undefined : pageBody(page, coding);
+    if (body) {
+      if (coding !== 'identity') head.push('Content-Encoding', coding);
+      head.push('Content-Length', String(body.length));
+    }
+    reply.hijack();
+    reply.raw.writeHead(notModified ? 304 : page.status, head);
+    reply.raw.end(body);
+    return reply;
   };
 
   // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
@@ -131,17 +155,17 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   registerSiteImages(app, source);
 
   // Pages carry their own kept codings (page-cache.ts): @fastify/compress stays off this route, per-request work and all.
-  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
+  app.get('/*', { compress: false, decompress: false, config: { ownSecurityHeaders: true } }, async (request, reply) => {
     // A scheduled item whose time has just passed: pages rendered before it are stale from this moment.
     schedule.checkDue();
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
-    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
-    if (ADMIN.test(pathname)) {
+    if (NOT_PAGES.test(pathname) || ADMIN.test(pathname)) {
+      setHeaders(reply, adminHeaders);
+      if (NOT_PAGES.test(pathname)) return reply.callNotFound();
       return send(request, reply, await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell())));
     }
-    withoutOpenerPolicy(reply);
     const search = new URLSearchParams(query);
     const identity = pageIdentity(pathname, search);
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
@@ -149,7 +173,9 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     const key = `${year} ${identity}`;
     const cached = cache.fresh(key);
     // A kept not-found page still asks below whether its address redirects.
-    if (cached && cached.status !== 404) return send(request, reply, cached);
+    if (cached && cached.status !== 404) return send(request, reply, cached, true);
+    // Every other answer, failures included, has them from here.
+    setHeaders(reply, pageHeaders);
 
     // Not kept: is this an address at all? Made-up ones never reach the database (issue 23).
     // Unreadable (the database failing): every address is rendered, and its render shows the failure.
