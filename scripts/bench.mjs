@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     // The side-by-side with nginx: wrk's connections and threads (the issue's measurement: 50 and 2).
     connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '2' },
+    // Rounds of the side-by-side (medians): one pair of runs on a shared machine says little.
+    rounds: { type: 'string', default: '5' },
     'skip-lighthouse': { type: 'boolean', default: false },
   },
 });
@@ -135,11 +137,13 @@ async function measureCatalogue(products, { withExtras }) {
     const compare = () =>
       compareWithNginx({
         port: PORT,
+        pid: run.server.pid,
         pages: { product: pages.product, home: pages.home, category: pages.category },
         workers: WORKERS,
         seconds: SECONDS,
         connections: Number(args.connections),
         threads: Number(args.threads),
+        rounds: Number(args.rounds),
       });
     if (args['cached-only']) {
       const nginx = await compare();
@@ -233,7 +237,7 @@ if (args['search-only']) {
 }
 if (args['cached-only']) {
   const only = await measureCatalogue(Number(args.products), { withExtras: false });
-  console.log(`\nShowcase cached pages at ${only.products} products, ${WORKERS} workers, ${os.availableParallelism()} cores, ${SECONDS} s per run, loopback`);
+  console.log(`\nShowcase cached pages at ${only.products} products, ${WORKERS} workers, ${os.availableParallelism()} cores, loopback (load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')})`);
   printComparison(only.nginx);
   process.exit(0);
 }

@@ -95,6 +95,7 @@ http {
   }
   return {
     port,
+    pid: nginx.pid,
     brotli: module ? 'brotli_static module' : 'precompressed .br sent with explicit headers',
     stop: async () => {
       nginx.kill('SIGTERM');
