@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -91,5 +93,79 @@ describe('cached pages in every coding', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe((await get(url)).body);
     }
+  });
+});
+
+/** Over real HTTP: a kept page is answered in front of Fastify (ssr/cached-front.ts), the same answer. */
+describe('the cached path in front of Fastify', () => {
+  let t: TestApp;
+  let port = 0;
+  let throughFastify = 0;
+  beforeAll(async () => {
+    t = await startTestApp({}, { web: true });
+    t.app.addHook('onRequest', (_request, _reply, done) => {
+      throughFastify += 1;
+      done();
+    });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('lamp', { title: 'Lamp' }) });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => t.close());
+
+  const request = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject)
+        .end();
+    });
+  const withoutDate = (headers: http.IncomingHttpHeaders) => {
+    const { date: _date, ...rest } = headers;
+    return rest;
+  };
+
+  it('answers a seen, kept page without Fastify, with the same head and bytes in every coding', async () => {
+    for (const coding of ['br', 'gzip', undefined]) {
+      const headers: Record<string, string> = coding ? { 'accept-encoding': coding } : {};
+      const first = await request('/product/lamp', headers);
+      const before = throughFastify;
+      const again = await request('/product/lamp', headers);
+      expect(throughFastify, String(coding)).toBe(before);
+      expect(again.status).toBe(200);
+      expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(again.headers['content-encoding']).toBe(coding);
+      expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+      const notModified = await request('/product/lamp', { ...headers, 'if-none-match': String(again.headers.etag) });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.etag).toBe(again.headers.etag);
+      expect(notModified.body.length).toBe(0);
+      const head = await request('/product/lamp', headers, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.headers['content-length']).toBe(again.headers['content-length']);
+      expect(head.body.length).toBe(0);
+      expect(throughFastify).toBe(before);
+    }
+  });
+
+  it('leaves the rest to Fastify: 406, not-found pages, writes, and a page made stale by a write', async () => {
+    await request('/product/lamp');
+    let before = throughFastify;
+    expect((await request('/product/lamp', { 'accept-encoding': 'identity;q=0' })).status).toBe(406);
+    expect((await request('/product/none')).status).toBe(404);
+    expect((await request('/product/none')).status).toBe(404);
+    expect(throughFastify).toBe(before + 3);
+    const token = await t.token();
+    const renamed = await t.app.inject({ method: 'GET', url: '/api/products?limit=1', headers: { authorization: `Bearer ${token}` } });
+    const lamp = renamed.json().data[0] as { id: string };
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${lamp.id}`, payload: productPayload('lamp', { title: 'Brighter lamp' }) });
+    before = throughFastify;
+    await expect.poll(async () => (await request('/product/lamp')).body.toString('utf8')).toContain('Brighter lamp');
+    expect(throughFastify).toBeGreaterThan(before);
   });
 });

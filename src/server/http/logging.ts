@@ -66,6 +66,8 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
  */
 export function installRequestLog(app: FastifyInstance, options: { readsAtInfo: boolean }): void {
   const logReads = options.readsAtInfo || app.log.level === 'debug' || app.log.level === 'trace';
+  // Where reads are not logged, a kept page may be answered before Fastify (ssr/cached-front.ts).
+  app.decorate('logsReads', logReads);
   // A callback hook, not an async one: a cached read that logs nothing makes no promise either.
   app.addHook('onResponse', (request, reply, done) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
@@ -139,3 +141,10 @@ for (const level of LOG_METHODS) {
 
 export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
   new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether successful reads get a log line (installRequestLog). */
+    logsReads: boolean;
+  }
+}

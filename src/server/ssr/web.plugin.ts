@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +10,8 @@ import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
 import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
-import { codingFor, noneMatch } from '../http/accept-encoding';
+import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
+import { putInFront } from './cached-front';
 import { judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
 import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
@@ -85,6 +87,12 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       if (page.location) return reply.redirect(page.location, page.status);
       return reply.status(406).header('Vary', 'Accept-Encoding').header('Content-Type', 'text/plain; charset=utf-8').send('Not Acceptable: this page is sent as br, gzip or identity.');
     }
+    reply.hijack();
+    writePage(request.headers['if-none-match'], reply.raw, page, coding, withPageHeaders);
+    return reply;
+  };
+
+  const writePage = (ifNoneMatch: string | undefined, response: ServerResponse, page: CachedPage, coding: Coding, withPageHeaders: boolean) => {
     const etag = page.etags[coding];
     const head = [
       ...(withPageHeaders ? flatPageHeaders : []),
@@ -98,17 +106,47 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       'Vary',
       'Accept-Encoding',
     ];
-    const notModified = page.status === 200 && noneMatch(request.headers['if-none-match'], etag);
+    const notModified = page.status === 200 && noneMatch(ifNoneMatch, etag);
     const body = notModified ? undefined : pageBody(page, coding);
     if (body) {
       if (coding !== 'identity') head.push('Content-Encoding', coding);
       head.push('Content-Length', String(body.length));
     }
-    reply.hijack();
-    reply.raw.writeHead(notModified ? 304 : page.status, head);
-    reply.raw.end(body);
-    return reply;
+    response.writeHead(notModified ? 304 : page.status, head);
+    response.end(body);
   };
+
+  /**
+   * The cached path in front of Fastify (cached-front.ts): an address the page route has seen
+   * (request URL → page identity, so nothing is parsed again) whose page is kept and current.
+   * Everything else goes through Fastify: other methods, stale pages, redirects, not-found pages,
+   * 406, a closing server (its 503), and every request where reads are logged.
+   */
+  const seen = new Map<string, string>();
+  const SEEN_MAX = 2000;
+  const remember = (url: string, identity: string) => {
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(url, identity);
+  };
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  if (!app.logsReads) {
+    putInFront(app.server, (request, response) => {
+      if (closing || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      const identity = seen.get(request.url ?? '');
+      if (identity === undefined) return false;
+      schedule.checkDue();
+      const page = cache.fresh(`${new Date().getFullYear()} ${identity}`);
+      if (!page || page.status !== 200 || page.location) return false;
+      const coding = codingFor(request.headers['accept-encoding']);
+      if (coding === null) return false;
+      writePage(request.headers['if-none-match'], response, page, coding, true);
+      return true;
+    });
+  }
 
   // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
   const adminAssets: ClientAssets | null = assets ? { entry: assets.entry, css: assets.css, preload: assets.preload } : null;
@@ -171,6 +209,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
     const year = new Date().getFullYear();
     const key = `${year} ${identity}`;
+    remember(request.url, identity);
     const cached = cache.fresh(key);
     // A kept not-found page still asks below whether its address redirects.
     if (cached && cached.status !== 404) return send(request, reply, cached, true);
