@@ -92,8 +92,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     return reply;
   };
 
-  const writePage = (ifNoneMatch: string | undefined, response: ServerResponse, page: CachedPage, coding: Coding, withPageHeaders: boolean) => {
-    const etag = page.etags[coding];
+  const headOf = (page: CachedPage, coding: Coding, withPageHeaders: boolean, notModified: boolean, length: number): string[] => {
     const head = [
       ...(withPageHeaders ? flatPageHeaders : []),
       'Content-Type',
@@ -102,15 +101,28 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       'Cache-Control',
       'public, no-cache',
       'ETag',
-      etag,
+      page.etags[coding],
       'Vary',
       'Accept-Encoding',
     ];
-    const notModified = page.status === 200 && noneMatch(ifNoneMatch, etag);
+    if (notModified) return head;
+    if (coding !== 'identity') head.push('Content-Encoding', coding);
+    head.push('Content-Length', String(length));
+    return head;
+  };
+  /** The cached path's 200 heads, made once per kept page and coding. */
+  const heads = new WeakMap<CachedPage, Partial<Record<Coding, string[]>>>();
+
+  const writePage = (ifNoneMatch: string | undefined, response: ServerResponse, page: CachedPage, coding: Coding, withPageHeaders: boolean) => {
+    const notModified = page.status === 200 && noneMatch(ifNoneMatch, page.etags[coding]);
     const body = notModified ? undefined : pageBody(page, coding);
-    if (body) {
-      if (coding !== 'identity') head.push('Content-Encoding', coding);
-      head.push('Content-Length', String(body.length));
+    let head: string[];
+    if (withPageHeaders && body) {
+      let byCoding = heads.get(page);
+      if (!byCoding) heads.set(page, (byCoding = {}));
+      head = byCoding[coding] ??= headOf(page, coding, true, false, body.length);
+    } else {
+      head = headOf(page, coding, withPageHeaders, notModified, body?.length ?? 0);
     }
     response.writeHead(notModified ? 304 : page.status, head);
     response.end(body);
