@@ -4,7 +4,9 @@
 // cached req/s and p99 (plain URL and with junk query strings), uncached
 // renders (distinct page/tags combinations, and right after a write), the same
 // at the baseline size for the ratio; API page latency; the admin lists' first
-// rows (Chromium); RSS per worker; and nginx serving the same bytes, as a ratio. Then Lighthouse
+// rows (Chromium); RSS per worker; and, per cached page (product, home, category) and coding (br, gzip,
+// identity), nginx serving the same bytes with the same headers, as a ratio measured in the same run
+// (wrk when installed or WRK=/path; NGINX_BIN=/path picks nginx; `--cached-only` runs just that). Then Lighthouse
 // (mobile) on home, a category and a product of the demo content (`--skip-lighthouse` leaves it out).
 // Site search p50/p95 (API and uncached /search pages); `--search-only` measures
 // just that (and the index build at start-up) at the full size.
@@ -17,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { load, getText } from './bench/load.mjs';
 import { seedCatalogue } from './bench/seed.mjs';
 import { adminListTimes } from './bench/admin.mjs';
-import { startNginx } from './bench/nginx.mjs';
+import { compareWithNginx, printComparison } from './bench/encodings.mjs';
 import { searchTimes } from './bench/search.mjs';
 
 const { values: args } = parseArgs({
@@ -29,6 +31,12 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     workers: { type: 'string', default: String(os.availableParallelism()) },
     'search-only': { type: 'boolean', default: false },
+    'cached-only': { type: 'boolean', default: false },
+    // The side-by-side with nginx: wrk's connections and threads (the issue's measurement: 50 and 2).
+    connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '2' },
+    // Rounds of the side-by-side (medians): one pair of runs on a shared machine says little.
+    rounds: { type: 'string', default: '5' },
     'skip-lighthouse': { type: 'boolean', default: false },
   },
 });
@@ -126,6 +134,22 @@ async function measureCatalogue(products, { withExtras }) {
       product: `/product/course-${Math.floor(products / 2)}`,
       about: '/about',
     };
+    const compare = () =>
+      compareWithNginx({
+        port: PORT,
+        pid: run.server.pid,
+        pages: { product: pages.product, home: pages.home, category: pages.category },
+        workers: WORKERS,
+        seconds: SECONDS,
+        connections: Number(args.connections),
+        threads: Number(args.threads),
+        rounds: Number(args.rounds),
+      });
+    if (args['cached-only']) {
+      const nginx = await compare();
+      await run.stop();
+      return { products, nginx };
+    }
     const result = { products, pages: {} };
     for (const [name, url] of Object.entries(pages)) {
       const plain = await getText(PORT, url);
@@ -143,7 +167,7 @@ async function measureCatalogue(products, { withExtras }) {
         afterWrite.push(performance.now() - t0);
       }
       afterWrite.sort((a, b) => a - b);
-      result.pages[name] = { url, bytes: plain.body.length, gzipBytes: gzip.body.length, gzipBody: gzip.body, plainBody: plain.body, cached, junk, afterWrite: { p50: afterWrite[10], p99: afterWrite[19], rps: Math.round(1000 / (afterWrite.reduce((a, b) => a + b) / afterWrite.length)) } };
+      result.pages[name] = { url, bytes: plain.body.length, gzipBytes: gzip.body.length, cached, junk, afterWrite: { p50: afterWrite[10], p99: afterWrite[19], rps: Math.round(1000 / (afterWrite.reduce((a, b) => a + b) / afterWrite.length)) } };
     }
     // Distinct page/tags combinations of the category pages: every request a miss.
     const combos = [];
@@ -169,14 +193,7 @@ async function measureCatalogue(products, { withExtras }) {
 
     if (withExtras) {
       result.admin = await adminListTimes(PORT, token);
-      const nginx = await startNginx(result.pages.product.plainBody, result.pages.product.gzipBody, WORKERS);
-      if (nginx) {
-        try {
-          result.nginx = await load({ port: nginx.port, next: () => '/product', seconds: SECONDS, concurrency: CONCURRENCY });
-        } finally {
-          await nginx.stop();
-        }
-      }
+      result.nginx = await compare();
       // The cost of logging on the cached path: the same load with logging off. Each server gets
       // the same warm-up first (a fresh server's workers are cold), and the two levels take turns,
       // three servers each, the median of each kept: one pair of runs swings by more than the cost.
@@ -218,6 +235,12 @@ if (args['search-only']) {
   console.log(`slowest API answer per query: ${Object.entries(only.search.slowest).map(([q, ms]) => `${q} ${fmt(ms)}`).join(', ')} ms`);
   process.exit(0);
 }
+if (args['cached-only']) {
+  const only = await measureCatalogue(Number(args.products), { withExtras: false });
+  console.log(`\nShowcase cached pages at ${only.products} products, ${WORKERS} workers, ${os.availableParallelism()} cores, loopback (load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')})`);
+  printComparison(only.nginx);
+  process.exit(0);
+}
 const big = await measureCatalogue(Number(args.products), { withExtras: true });
 const small = await measureCatalogue(Number(args.baseline), { withExtras: false });
 
@@ -238,8 +261,7 @@ printSearch(big);
 console.log(`RSS per worker after load: ${big.rss.join(', ')} MB (baseline ${small.rss.join(', ')} MB)`);
 if (big.admin) console.log(`admin first rows: products ${fmt(big.admin.products)} ms, subscribers ${fmt(big.admin.subscribers)} ms (${args.subscribers} subscribers; Chromium, from navigation)`);
 else console.log('admin first rows: Chromium not found, skipped');
-if (big.nginx) console.log(`cached product page vs nginx serving the same bytes: ${big.pages.product.cached.rps} vs ${big.nginx.rps} req/s = ${(big.pages.product.cached.rps / big.nginx.rps).toFixed(2)}× (nginx p99 ${fmt(big.nginx.p99)} ms)`);
-else console.log('nginx: not installed, skipped');
+printComparison(big.nginx);
 if (big.silent) console.log(`logging cost on the cached product page: ${big.logged.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.logged.rps / big.silent.rps)).toFixed(1)}%; medians of three servers each, taking turns, each warmed the same way)`);
 const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
 if (failures) console.log(`failures during cached runs: ${failures}`);

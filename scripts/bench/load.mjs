@@ -2,8 +2,12 @@
 // the same client measures Showcase and nginx, so their ratio is fair.
 import http from 'node:http';
 
-/** `next()` gives the path of each request (so each may differ); answers req/s, p50/p99 ms and failures. */
-export async function load({ port, next, seconds = 3, concurrency = 32, maxRequests = Infinity, headers = {} }) {
+/**
+ * `next()` gives the path of each request (so each may differ); answers req/s, p50/p99 ms and failures.
+ * `acceptEncoding`: what the client takes (gzip, as browsers do); null sends no Accept-Encoding.
+ */
+export async function load({ port, next, seconds = 3, concurrency = 32, maxRequests = Infinity, acceptEncoding = 'gzip' }) {
+  const headers = acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding };
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let failures = 0;
@@ -12,7 +16,7 @@ export async function load({ port, next, seconds = 3, concurrency = 32, maxReque
   const one = (path) =>
     new Promise((resolve) => {
       const t0 = performance.now();
-      const request = http.get({ host: '127.0.0.1', port, path, agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
+      const request = http.get({ host: '127.0.0.1', port, path, agent, headers }, (response) => {
         response.on('data', () => {});
         response.on('end', () => {
           if (response.statusCode >= 400) failures += 1;
@@ -46,7 +50,7 @@ export async function getText(port, path, headers = {}) {
       .get({ host: '127.0.0.1', port, path, headers }, (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks) }));
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
   });

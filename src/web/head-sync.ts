@@ -17,7 +17,15 @@ export function syncHead(matches: UIMatch[], pathname: string): void {
   document.title = meta.title;
   document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
   const canonical = `${base}${canonicalPath(pathname)}${meta.canonicalSearch ?? ''}`;
-  document.querySelector('link[rel="canonical"]')?.setAttribute('href', canonical);
+  // A not-found page is served without one (one page for every made-up address): the next page gets it back.
+  let canonicalLink = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonicalLink) {
+    canonicalLink = document.createElement('link');
+    canonicalLink.rel = 'canonical';
+    canonicalLink.dataset.base = base;
+    document.head.append(canonicalLink);
+  }
+  canonicalLink.setAttribute('href', canonical);
   applySocialHead(document.head, meta, canonical, base);
   for (const rel of ['prev', 'next'] as const) {
     let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);

@@ -4,10 +4,11 @@ import { makePage, pageBody, type CachedPage } from '../../src/server/ssr/page-c
 
 /** A render whose end the test decides. */
 function deferredRender() {
-  const calls: { version: number; finish: (html: string, status?: number) => void }[] = [];
+  const calls: { version: number; finish: (html: string, status?: number) => Promise<void> }[] = [];
   const render = (version: number) =>
     new Promise<CachedPage>((resolve) => {
-      calls.push({ version, finish: (html, status = 200) => resolve(makePage(version, status, html)) });
+      // Resolves once the page is made (compressed off the main thread).
+      calls.push({ version, finish: async (html, status = 200) => resolve(await makePage(version, status, html)) });
     });
   return { render, calls };
 }
@@ -23,7 +24,7 @@ describe('render cache', () => {
     const answers = Array.from({ length: 20 }, () => cache.get('/a', render));
     await tick();
     expect(calls).toHaveLength(1);
-    calls[0]!.finish('page a');
+    await calls[0]!.finish('page a');
     expect((await Promise.all(answers)).map(text)).toEqual(Array(20).fill('page a'));
     expect(text(await cache.get('/a', render))).toBe('page a');
     expect(calls).toHaveLength(1);
@@ -35,7 +36,7 @@ describe('render cache', () => {
     const cache = new RenderCache(() => version, { staleWaitMs: 20 });
     const { render, calls } = deferredRender();
     const first = cache.get('/a', render);
-    calls[0]!.finish('old');
+    await calls[0]!.finish('old');
     expect(text(await first)).toBe('old');
 
     version = 2;
@@ -49,7 +50,7 @@ describe('render cache', () => {
     expect(text(await cache.get('/a', render))).toBe('old');
     expect(calls).toHaveLength(2);
 
-    calls[1]!.finish('new');
+    await calls[1]!.finish('new');
     await tick();
     expect(text(await cache.get('/a', render))).toBe('new');
     expect(calls).toHaveLength(2);
@@ -60,12 +61,12 @@ describe('render cache', () => {
     const cache = new RenderCache(() => version, { staleWaitMs: 1000 });
     const { render, calls } = deferredRender();
     const first = cache.get('/a', render);
-    calls[0]!.finish('old');
+    await calls[0]!.finish('old');
     await first;
     version = 2;
     const starter = cache.get('/a', render);
     await tick();
-    calls[1]!.finish('new');
+    await calls[1]!.finish('new');
     expect(text(await starter)).toBe('new');
   });
 
@@ -74,19 +75,19 @@ describe('render cache', () => {
     const cache = new RenderCache(() => version, { staleWaitMs: 1000 });
     const { render, calls } = deferredRender();
     const first = cache.get('/a', render);
-    calls[0]!.finish('old');
+    await calls[0]!.finish('old');
     await first;
     version = 2;
     const starter = cache.get('/a', render);
     const other = cache.get('/a', render);
     expect(text(await other)).toBe('old');
     await tick();
-    calls[1]!.finish('broken', 500);
+    await calls[1]!.finish('broken', 500);
     expect((await starter).status).toBe(500);
     const retry = cache.get('/a', render);
     await tick();
     expect(calls).toHaveLength(3);
-    calls[2]!.finish('new');
+    await calls[2]!.finish('new');
     expect(text(await retry)).toBe('new');
   });
 
@@ -97,7 +98,7 @@ describe('render cache', () => {
     const { render, calls } = deferredRender();
     const first = cache.get('/c', render);
     await tick();
-    calls[0]!.finish('before');
+    await calls[0]!.finish('before');
     await first;
     await new Promise((resolve) => setTimeout(resolve, 2));
     version = 2;
@@ -105,7 +106,7 @@ describe('render cache', () => {
     const answer = cache.get('/c', render);
     // Far longer than the stale wait: the old page is still not given out.
     await new Promise((resolve) => setTimeout(resolve, 30));
-    calls[1]!.finish('after');
+    await calls[1]!.finish('after');
     expect(text(await answer)).toBe('after');
   });
 });

@@ -66,9 +66,12 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
  */
 export function installRequestLog(app: FastifyInstance, options: { readsAtInfo: boolean }): void {
   const logReads = options.readsAtInfo || app.log.level === 'debug' || app.log.level === 'trace';
-  app.addHook('onResponse', async (request, reply) => {
+  // Where reads are not logged, a kept page may be answered before Fastify (ssr/cached-front.ts).
+  app.decorate('logsReads', logReads);
+  // A callback hook, not an async one: a cached read that logs nothing makes no promise either.
+  app.addHook('onResponse', (request, reply, done) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (read && reply.statusCode < 500 && !logReads) return;
+    if (read && reply.statusCode < 500 && !logReads) return done();
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const url = loggableUrl(request.url);
     const fields = { method: request.method, url, statusCode: reply.statusCode, ms, ip: request.ip };
@@ -76,6 +79,7 @@ export function installRequestLog(app: FastifyInstance, options: { readsAtInfo: 
     if (reply.statusCode >= 500) request.log.error(fields, line);
     else if (read && !options.readsAtInfo) request.log.debug(fields, line);
     else request.log.info(fields, line);
+    done();
   });
 }
 
@@ -137,3 +141,10 @@ for (const level of LOG_METHODS) {
 
 export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
   new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether successful reads get a log line (installRequestLog). */
+    logsReads: boolean;
+  }
+}

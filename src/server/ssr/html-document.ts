@@ -52,6 +52,11 @@ type DocumentParts = {
   appHtml: string;
   hydration: HydrationPayload | null;
   robots?: string;
+  /**
+   * False on a not-found page: it names no address of its own, so one page
+   * serves every made-up address of its shape (issue 23).
+   */
+  canonical?: boolean;
   preloadImage?: ImagePreload | undefined;
   /** Styles only, no client scripts: a page shown at a URL the client router does not know (previews). */
   staticOnly?: boolean;
@@ -96,9 +101,10 @@ export function htmlDocument(parts: DocumentParts): string {
     `<meta name="description" content="${escapeHtml(parts.meta.description)}">` +
     (parts.robots ? `<meta name="robots" content="${parts.robots}">` : '') +
     socialTags(parts.meta, canonical, parts.canonicalBase)
+      .filter((tag) => parts.canonical !== false || tag.key !== 'og:url')
       .map((tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}">`)
       .join('') +
-    `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">` +
+    (parts.canonical === false ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">`) +
     pager +
     `<link rel="icon" href="${parts.meta.icon ? escapeHtml(parts.meta.icon) : ICON}">` +
     structuredDataTag(parts.meta) +

@@ -1,24 +1,58 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
+import type { Coding } from '../http/accept-encoding';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
  * A rendered answer: a page or a redirect; `storedAt` in ms since the epoch.
- * Only the gzip bytes are kept (compressed once, not per request): nearly
- * every client takes them, and a page is a fifth of its size so. The rare
- * client that does not gets them unpacked (`pageBody`), a fraction of a ms.
+ * The page is kept in each content coding it is sent in (issue 25): gzip and
+ * brotli made once when it is rendered, the plain bytes made once on the
+ * first ask of a client that takes neither (most never do, and they are five
+ * times the size). No request compresses or unpacks a cached page. Each
+ * coding has its own ETag: the bytes differ, and a cache in between must
+ * never answer a gzip validator with the brotli bytes.
  */
-export type CachedPage = { status: number; gzip: Buffer; etag: string; version: number; storedAt: number; location?: string };
+export type CachedPage = {
+  status: number;
+  version: number;
+  storedAt: number;
+  location?: string;
+  bodies: { gzip: Buffer; br: Buffer; identity?: Buffer };
+  etags: Record<Coding, string>;
+};
 
-export const gzipPage = (body: Buffer) => gzipSync(body, { level: 6 });
+const BROTLI_QUALITY = 9;
 
-export function makePage(version: number, status: number, html: string, location?: string): CachedPage {
+/** Compressed off the main thread (zlib's thread pool): visitors are answered meanwhile. */
+export async function makePage(version: number, status: number, html: string, location?: string): Promise<CachedPage> {
   const body = Buffer.from(html, 'utf8');
-  const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-  return { status, gzip: gzipPage(body), etag, version, storedAt: Date.now(), ...(location ? { location } : {}) };
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 6 }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  const tag = `${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}`;
+  return {
+    status,
+    version,
+    storedAt: Date.now(),
+    ...(location ? { location } : {}),
+    // An empty body (a redirect) is kept as it is: nothing to unpack later.
+    bodies: { gzip: gzipped, br: brotli, ...(body.length === 0 ? { identity: body } : {}) },
+    etags: { identity: `W/"${tag}"`, gzip: `W/"${tag}-gzip"`, br: `W/"${tag}-br"` },
+  };
 }
 
-/** The page's HTML bytes, for a client that does not accept gzip. */
-export const pageBody = (page: CachedPage): Buffer => gunzipSync(page.gzip);
+/** The page's bytes in `coding`; the plain ones are unpacked once, on the first ask, and kept. */
+export function pageBody(page: CachedPage, coding: Coding = 'identity'): Buffer {
+  if (coding !== 'identity') return page.bodies[coding];
+  page.bodies.identity ??= gunzipSync(page.bodies.gzip);
+  return page.bodies.identity;
+}
+
+const pageBytes = (page: CachedPage) => page.bodies.gzip.length + page.bodies.br.length + (page.bodies.identity?.length ?? 0);
 
 /**
  * Rendered pages as Buffers by key, each remembering the content version it
@@ -28,12 +62,11 @@ export const pageBody = (page: CachedPage): Buffer => gunzipSync(page.gzip);
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
-  private bytes = 0;
 
   constructor(
     private readonly maxEntries = 1000,
-    // Per worker: ~1,000 typical pages (10 kB gzip each) with room for heavier ones.
-    private readonly maxBytes = 16 * 1024 * 1024,
+    // Per worker: ~1,000 typical pages (10 kB gzip + 9 kB brotli each) with room for heavier ones and some plain copies.
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   get(key: string): CachedPage | undefined {
@@ -46,23 +79,17 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    this.remove(key);
-    const size = page.gzip.length;
-    if (size > this.maxBytes) return;
-    this.pages.set(key, page);
-    this.bytes += size;
-    for (const [oldestKey, oldest] of this.pages) {
-      if (this.pages.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldestKey);
-      this.bytes -= oldest.gzip.length;
-    }
-  }
-
-  private remove(key: string): void {
-    const page = this.pages.get(key);
-    if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.gzip.length;
+    if (pageBytes(page) > this.maxBytes) return;
+    this.pages.set(key, page);
+    // Summed afresh: a page grows when its plain bytes are first asked for. Once per render, ≤ maxEntries pages.
+    let bytes = 0;
+    for (const held of this.pages.values()) bytes += pageBytes(held);
+    for (const [oldestKey, oldest] of this.pages) {
+      if (this.pages.size <= this.maxEntries && bytes <= this.maxBytes) break;
+      this.pages.delete(oldestKey);
+      bytes -= pageBytes(oldest);
+    }
   }
 
   get size(): number {

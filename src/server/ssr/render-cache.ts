@@ -49,6 +49,14 @@ export class RenderCache {
     return page.version === version && (maxAge === undefined || Date.now() - page.storedAt <= maxAge);
   }
 
+  /** The page kept under `key` if it is current: the cached path, without a promise. */
+  fresh(key: string): CachedPage | undefined {
+    const cached = this.pages.get(key);
+    if (!cached || !this.isFresh(cached, this.currentVersion())) return undefined;
+    this.stats.hits += 1;
+    return cached;
+  }
+
   /** `render` makes the page at the given version; answers of status ≥ 500 are served but never kept. */
   async get(key: string, render: (version: number) => Promise<CachedPage>): Promise<CachedPage> {
     const version = this.currentVersion();

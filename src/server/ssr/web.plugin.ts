@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,10 +8,13 @@ import { renderPage } from '../../web/entry-server';
 import { clientBuild, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
-import { withoutOpenerPolicy } from '../http/security-headers';
+import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
+import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
+import { putInFront } from './cached-front';
+import { judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
-import { pageIdentity } from '../../web/category-params';
+import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
 import { registerPreviewPages } from './preview-route';
 import { lookUpRedirect, withQuery } from './redirect-answers';
@@ -19,6 +23,12 @@ import { registerSiteImages } from './site-images';
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
 const ADMIN = /^\/admin(?:\/|$)/;
+
+/**
+ * Where the shared not-found page of each shape is rendered from: no slug can
+ * be "_" (SlugSchema), so these never name a page.
+ */
+const NOT_FOUND_ADDRESS = { product: '/product/_', category: '/category/_', other: '/_' } as const;
 
 const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
 
@@ -55,23 +65,100 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   // Redirects of renamed items and the owner's own, cached and purged like pages.
   const redirects = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
   app.decorate('redirectCache', redirects);
+  const addresses = new KnownAddresses(() => readAddresses(db), () => contentEvents.current, () => contentEvents.maxAgeMs);
+  app.decorate('knownAddresses', addresses);
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
-    if (page.location) return reply.redirect(page.location, page.status);
-    reply
-      .status(page.status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      // Same bytes for everyone, but content changes with every admin write: revalidate each time.
-      .header('Cache-Control', 'public, no-cache')
-      .header('ETag', page.etag);
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    reply.header('Vary', 'Accept-Encoding');
-    // @fastify/compress leaves a reply alone once it has a Content-Encoding.
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  // Every answer of the page route carries the security headers (it sends them itself: installSecurityHeaders).
+  const adminHeaders = app.securityHeaders;
+  const pageHeaders = withoutOpenerPolicy(adminHeaders);
+  const flatPageHeaders: string[] = pageHeaders.flat();
+
+  /**
+   * A kept page (or redirect) to the client, in the coding it takes; nothing is compressed or unpacked
+   * here (page-cache.ts). A page's answer is written in one go, its head a flat list (Node stores it
+   * without the per-header bookkeeping of setHeader): the cached path does what a static server does.
+   * `withPageHeaders`: the public pages' security headers go with it (the cached path); otherwise
+   * the handler has set them already.
+   */
+  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, withPageHeaders = false) => {
+    const coding = codingFor(request.headers['accept-encoding']);
+    if (page.location || coding === null) {
+      if (withPageHeaders) setHeaders(reply, pageHeaders);
+      if (page.location) return reply.redirect(page.location, page.status);
+      return reply.status(406).header('Vary', 'Accept-Encoding').header('Content-Type', 'text/plain; charset=utf-8').send('Not Acceptable: this page is sent as br, gzip or identity.');
     }
-    return reply.send(pageBody(page));
+    reply.hijack();
+    writePage(request.headers['if-none-match'], reply.raw, page, coding, withPageHeaders);
+    return reply;
   };
+
+  const headOf = (page: CachedPage, coding: Coding, withPageHeaders: boolean, notModified: boolean, length: number): string[] => {
+    const head = [
+      ...(withPageHeaders ? flatPageHeaders : []),
+      'Content-Type',
+      'text/html; charset=utf-8',
+      // Same bytes for everyone, but content changes with every admin write: revalidate each time.
+      'Cache-Control',
+      'public, no-cache',
+      'ETag',
+      page.etags[coding],
+      'Vary',
+      'Accept-Encoding',
+    ];
+    if (notModified) return head;
+    if (coding !== 'identity') head.push('Content-Encoding', coding);
+    head.push('Content-Length', String(length));
+    return head;
+  };
+  /** The cached path's 200 heads, made once per kept page and coding. */
+  const heads = new WeakMap<CachedPage, Partial<Record<Coding, string[]>>>();
+
+  const writePage = (ifNoneMatch: string | undefined, response: ServerResponse, page: CachedPage, coding: Coding, withPageHeaders: boolean) => {
+    const notModified = page.status === 200 && noneMatch(ifNoneMatch, page.etags[coding]);
+    const body = notModified ? undefined : pageBody(page, coding);
+    let head: string[];
+    if (withPageHeaders && body) {
+      let byCoding = heads.get(page);
+      if (!byCoding) heads.set(page, (byCoding = {}));
+      head = byCoding[coding] ??= headOf(page, coding, true, false, body.length);
+    } else {
+      head = headOf(page, coding, withPageHeaders, notModified, body?.length ?? 0);
+    }
+    response.writeHead(notModified ? 304 : page.status, head);
+    response.end(body);
+  };
+
+  /**
+   * The cached path in front of Fastify (cached-front.ts): an address the page route has seen
+   * (request URL → page identity, so nothing is parsed again) whose page is kept and current.
+   * Everything else goes through Fastify: other methods, stale pages, redirects, not-found pages,
+   * 406, a closing server (its 503), and every request where reads are logged.
+   */
+  const seen = new Map<string, string>();
+  const SEEN_MAX = 2000;
+  const remember = (url: string, identity: string) => {
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(url, identity);
+  };
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  if (!app.logsReads) {
+    putInFront(app.server, (request, response) => {
+      if (closing || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      const identity = seen.get(request.url ?? '');
+      if (identity === undefined) return false;
+      schedule.checkDue();
+      const page = cache.fresh(`${new Date().getFullYear()} ${identity}`);
+      if (!page || page.status !== 200 || page.location) return false;
+      const coding = codingFor(request.headers['accept-encoding']);
+      if (coding === null) return false;
+      writePage(request.headers['if-none-match'], response, page, coding, true);
+      return true;
+    });
+  }
 
   // The back-office paints a loading screen first and loads its own styles: the stylesheet stays a link there.
   const adminAssets: ClientAssets | null = assets ? { entry: assets.entry, css: assets.css, preload: assets.preload } : null;
@@ -105,8 +192,9 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       appHtml: page.appHtml,
       hydration: page.hydration,
       preloadImage: page.preloadImage,
-      // Not-found screens are real pages for visitors, but nothing for a search index.
+      // Not-found screens are real pages for visitors, but nothing for a search index; one serves every made-up address of its shape.
       robots: page.status === 404 ? 'noindex' : page.meta.noindex ? 'noindex, follow' : undefined,
+      canonical: page.status !== 404,
     });
     return makePage(version, page.status, html);
   };
@@ -116,24 +204,58 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   registerPreviewPages(app, source, assets);
   registerSiteImages(app, source);
 
-  app.get('/*', async (request, reply) => {
+  // Pages carry their own kept codings (page-cache.ts): @fastify/compress stays off this route, per-request work and all.
+  app.get('/*', { compress: false, decompress: false, config: { ownSecurityHeaders: true } }, async (request, reply) => {
     // A scheduled item whose time has just passed: pages rendered before it are stale from this moment.
     schedule.checkDue();
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
-    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
-    if (ADMIN.test(pathname)) {
+    if (NOT_PAGES.test(pathname) || ADMIN.test(pathname)) {
+      setHeaders(reply, adminHeaders);
+      if (NOT_PAGES.test(pathname)) return reply.callNotFound();
       return send(request, reply, await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell())));
     }
-    withoutOpenerPolicy(reply);
-    const identity = pageIdentity(pathname, new URLSearchParams(query));
+    const search = new URLSearchParams(query);
+    const identity = pageIdentity(pathname, search);
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
-    const key = `${new Date().getFullYear()} ${identity}`;
-    const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
+    const year = new Date().getFullYear();
+    const key = `${year} ${identity}`;
+    remember(request.url, identity);
+    const cached = cache.fresh(key);
+    // A kept not-found page still asks below whether its address redirects.
+    if (cached && cached.status !== 404) return send(request, reply, cached, true);
+    // Every other answer, failures included, has them from here.
+    setHeaders(reply, pageHeaders);
+
+    // Not kept: is this an address at all? Made-up ones never reach the database (issue 23).
+    // Unreadable (the database failing): every address is rendered, and its render shows the failure.
+    const known = await addresses.get().catch(() => undefined);
+    const identityPath = identity.split('?', 1)[0]!;
+    const params = readCategoryParams(search);
+    const verdict = known ? judgeAddress(identityPath, params.tags, known) : ({ kind: 'render' } as const);
+    if (verdict.kind === 'drop-tags') {
+      // Tags that name no tag are dropped: the page is the one without them (never a cache key or canonical of its own).
+      const location = `${identityPath}${categorySearch({ page: params.page, tags: verdict.tags })}`;
+      return reply.header('Cache-Control', 'public, no-cache').redirect(location, 302);
+    }
     // Only where no page lives: an item that takes an old address wins over its redirect.
-    const redirect = page.status === 404 ? await lookUpRedirect(redirects, db, pathname) : undefined;
-    if (redirect) return reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+    const redirectAnswer = async () => {
+      if (known && !known.redirects.has(pathname)) return undefined;
+      const redirect = await lookUpRedirect(redirects, db, pathname);
+      return redirect && reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+    };
+    if (verdict.kind === 'not-found') {
+      const answered = await redirectAnswer();
+      if (answered) return answered;
+      const shapeIdentity = NOT_FOUND_ADDRESS[verdict.shape];
+      return send(request, reply, await cache.get(`${year} not-found ${verdict.shape}`, (version) => renderPublic(shapeIdentity, version, request.log)));
+    }
+    const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
+    if (page.status === 404) {
+      const answered = await redirectAnswer();
+      if (answered) return answered;
+    }
     return send(request, reply, page);
   });
 });
@@ -144,5 +266,7 @@ declare module 'fastify' {
     renderCache: RenderCache;
     /** Redirect look-ups by address (tests read its counters). */
     redirectCache: RenderCache;
+    /** The addresses that may be pages, read once per content version (tests count the reads). */
+    knownAddresses: KnownAddresses;
   }
 }
