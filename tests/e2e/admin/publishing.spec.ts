@@ -1,5 +1,5 @@
 import type { Product } from '../../../src/shared/schemas';
-import { categoryInput, expect, openAdmin, productInput, test, unique } from './fixtures';
+import { categoryInput, expect, openAdmin, productInput, test, unique, expectSavedInEditor, openFromSidebar } from './fixtures';
 
 test('draft a product, preview it, schedule it seconds ahead and see it appear on the category page', async ({ adminPage: page, api, context }) => {
   test.setTimeout(60_000);
@@ -12,7 +12,8 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     const publishing = page.getByRole('region', { name: 'Publishing' });
     await publishing.getByLabel('Status').selectOption('draft');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
+    await openFromSidebar(page, 'Products');
     await expect(page.getByRole('row').filter({ hasText: title }).getByText('Draft', { exact: true })).toBeVisible();
     await page.getByLabel('Show').selectOption('draft');
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
@@ -52,7 +53,8 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     });
     await publishing.getByLabel('Publish At').fill(dueLocal);
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
+    await openFromSidebar(page, 'Products');
     await expect(page.getByRole('row').filter({ hasText: title }).getByText(/^Scheduled: /)).toBeVisible();
     const saved = await api.get<Product>(`/api/products/${product.id}`);
     expect(saved.status).toBe('scheduled');
@@ -126,7 +128,7 @@ test('two windows edit one product: the second save is refused with a clear mess
 
     await other.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('Saved from the other window');
     await other.getByRole('button', { name: 'Update' }).first().click();
-    await expect(other).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(other);
 
     await page.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('Saved from the first window');
     await page.getByRole('button', { name: 'Update' }).first().click();

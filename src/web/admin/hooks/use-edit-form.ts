@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { createdState, type CreatedItem } from '../components/ui/created-notice';
 import type { FieldErrors } from '../lib/field-errors';
+import { uploadsBusy, useUploadsInFlight } from '../lib/uploads-in-flight';
 import { useFocusFirstError } from './use-focus-first-error';
 import { useFormErrors } from './use-form-errors';
 import { useSaveShortcut } from './use-save-shortcut';
@@ -38,16 +39,31 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
   const saving = useSaveState();
   const dirty = snapshot(form) !== baseline;
   const { blocker, allowNextNavigation } = useUnsavedChanges(dirty);
+  const uploads = useUploadsInFlight();
+  // Save pressed while files were still uploading: it happens once they are in the form.
+  const [saveAfterUploads, setSaveAfterUploads] = useState(false);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
 
-  const submit = async () => {
+  const pendingChange = useRef<((form: F) => F) | undefined>(undefined);
+  /** `change`: what this button sets before saving (Publish, Save draft), kept in the form too. */
+  const submit = async (change?: (form: F) => F) => {
     if (saving.status === 'saving') return;
     saving.setError(null);
+    if (uploadsBusy()) {
+      pendingChange.current = change;
+      return setSaveAfterUploads(true);
+    }
     if (!validation.check()) return;
-    const sent = snapshot(form);
+    const toSend = change ? change(form) : form;
+    if (change) setForm(toSend);
+    const sent = snapshot(toSend);
     await saving.run(
       async () => {
-        const next = await save(form);
-        if (!next) return setBaseline(sent);
+        const next = await save(toSend);
+        if (!next) {
+          setSavedAt(new Date());
+          return setBaseline(sent);
+        }
         allowNextNavigation();
         navigate(next.to, next.created ? { state: createdState(next.created) } : undefined);
       },
@@ -55,7 +71,15 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
       (error) => (validation.fromServer(error) ? null : failureText(error)),
     );
   };
-  useSaveShortcut(submit);
+  useSaveShortcut(() => submit());
+  // Runs after the render in which the last upload finished, so `submit` sees the form with its files.
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  useEffect(() => {
+    if (!saveAfterUploads || uploads.busy || uploadsBusy()) return;
+    setSaveAfterUploads(false);
+    void submitRef.current(pendingChange.current);
+  }, [saveAfterUploads, uploads]);
 
   return {
     form,
@@ -71,6 +95,11 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
     /** Why the last save failed, when no field says it. */
     failure: saving.error,
     status: saving.status,
+    /** Uploads under way, and whether Save is waiting for them. */
+    uploading: uploads.files,
+    waitingForUploads: saveAfterUploads,
+    /** When this form was last saved while staying on screen (null before). */
+    savedAt,
     dirty,
     blocker,
     submit,

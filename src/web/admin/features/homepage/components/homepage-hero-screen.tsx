@@ -38,7 +38,7 @@ function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRest
     },
   });
   const { form: hero, errors } = editor;
-  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />;
   const actions = (
     <>
       <PreviewButton request={() => ({ kind: 'homepage', data: hero })} />

@@ -1,0 +1,107 @@
+import type { Product } from '../../../src/shared/schemas';
+import { expect, expectSavedInEditor, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+
+/** Issue 24: the editor never loses or hides the owner's work. */
+
+test('Update during a gallery upload waits for it, saves the picture with the product and stays in the editor', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Uploading Product')));
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/homepage/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const info = page.getByRole('region', { name: 'Information' });
+    await info.getByLabel('Gallery Images').setInputFiles([await pngFile('late.png', [30, 90, 200])]);
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    // Said on the button and in the save bar; nothing is sent yet.
+    await expect(page.getByRole('button', { name: 'Uploading 1 file…' }).first()).toBeVisible();
+    await expect(page.getByTestId('save-bar').getByText('Uploading 1 file… Saving when done.')).toBeVisible();
+    expect((await api.get<Product>(`/api/products/${product.id}`)).gallery).toEqual([]);
+
+    release();
+    await expectSavedInEditor(page);
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
+    const saved = await api.get<Product>(`/api/products/${product.id}`);
+    expect(saved.gallery).toHaveLength(1);
+    expect(saved.gallery[0]!.url).toMatch(/^\/uploads\//);
+    // "View" opens the product on the site.
+    await expect(page.getByTestId('save-bar').getByRole('link', { name: /^View/ })).toHaveAttribute('href', `/product/${product.slug}`);
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});
+
+test('a new product without an intro video is saved as a draft', async ({ adminPage: page, api }) => {
+  const title = unique('Draft No Video');
+  let created: Product | undefined;
+  try {
+    await openAdmin(page, '/admin/products/new');
+    const info = page.getByRole('region', { name: 'Information' });
+    await expect(page.getByRole('region', { name: 'Publishing' }).getByLabel('Status')).toHaveValue('draft');
+    await info.getByLabel('Title', { exact: true }).fill(title);
+    await info.getByLabel('Info').fill('1 hour');
+    await info.getByLabel('Buy Link').fill('https://example.com/buy');
+    await info.getByRole('textbox', { name: 'Description' }).fill('No video yet.');
+    await info.getByLabel('Tile Image URL').fill('/favicon.ico');
+    await expect(info.getByText('Intro video (optional)', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(2);
+    await page.getByRole('button', { name: 'Save draft' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    created = (await api.get<Product[]>('/api/products')).find((item) => item.title === title);
+    expect(created).toMatchObject({ status: 'draft', introVideo: '' });
+    // A visitor does not see the draft.
+    const visitor = await page.context().browser()!.newContext();
+    expect((await (await visitor.newPage()).goto(`/product/${created!.slug}`))?.status()).toBe(404);
+    await visitor.close();
+  } finally {
+    if (created) await api.remove(`/api/products/${created.id}`);
+  }
+});
+
+test('offline, Update says so and keeps the typed work', async ({ adminPage: page, api, context }) => {
+  const product = await api.createProduct(productInput(unique('Offline Product')));
+  try {
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const info = page.getByRole('region', { name: 'Information' });
+    await info.getByLabel('Info').fill('Typed on a train');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect(page.getByText('You appear to be offline — your changes are kept. Save again when you are back online.').first()).toBeVisible();
+    await expect(info.getByLabel('Info')).toHaveValue('Typed on a train');
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expectSavedInEditor(page);
+    expect((await api.get<Product>(`/api/products/${product.id}`)).duration).toBe('Typed on a train');
+  } finally {
+    await context.setOffline(false);
+    await api.remove(`/api/products/${product.id}`);
+  }
+});
+
+// The cause of the flaky "leaving an edited product…" test: the description editor, once its
+// script arrived, took the focus, so the rest of what was typed into the title went into it.
+test('typing in the title while the description editor loads stays in the title', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Focus Product')));
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/quill-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const title = page.getByRole('region', { name: 'Information' }).getByLabel('Title', { exact: true });
+    await title.fill('Typed while');
+    release();
+    await expect(page.getByRole('toolbar', { name: 'Description formatting' })).toBeVisible();
+    await expect(title).toBeFocused();
+    await page.keyboard.type(' loading');
+    await expect(title).toHaveValue('Typed while loading');
+    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveText(`${product.title} description`);
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});
