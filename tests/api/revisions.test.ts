@@ -62,8 +62,14 @@ describe('revisions', () => {
     // Visitors cannot read them.
     expect((await t.app.inject({ method: 'GET', url: `${kind.url}/revisions` })).statusCode).toBe(401);
 
-    // The third newest is the "First title" save: restore it.
+    // The third newest is the "First title" save: read it (what the admin compares before a restore), then restore it.
     const first = entries[2]!;
+    const one = await t.asAdmin({ method: 'GET', url: `${kind.url}/revisions/${first.id}` });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data).toMatchObject({ id: first.id, createdAt: first.createdAt, summary: first.summary });
+    expect(kind.title(one.json().data.snapshot)).toBe('First title');
+    expect((await t.app.inject({ method: 'GET', url: `${kind.url}/revisions/${first.id}` })).statusCode).toBe(401);
+    expect((await t.asAdmin({ method: 'GET', url: `${kind.url}/revisions/unknown` })).statusCode).toBe(404);
     const restored = await t.asAdmin({ method: 'POST', url: `${kind.url}/revisions/${first.id}/restore` });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(kind.title(restored.json().data)).toBe('First title');
@@ -84,6 +90,14 @@ describe('revisions', () => {
     await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: productPayload('kept', { title: 'Draft now', status: 'draft' }) });
     const restored = await t.asAdmin({ method: 'POST', url: `/api/products/${productId}/revisions/${created.id}/restore` });
     expect(restored.json().data).toMatchObject({ title: 'First title', status: 'draft' });
+  });
+
+  it('a restore keeps the page address it has now', async () => {
+    const entries = (await t.asAdmin({ method: 'GET', url: `/api/products/${productId}/revisions` })).json().data as Entry[];
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: productPayload('kept-moved', { title: 'Moved' }) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const restored = await t.asAdmin({ method: 'POST', url: `/api/products/${productId}/revisions/${entries.at(-1)!.id}/restore` });
+    expect(restored.json().data).toMatchObject({ title: 'First title', slug: 'kept-moved' });
   });
 
   it('keeps the last 50 per item', async () => {

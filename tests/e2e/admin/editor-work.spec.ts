@@ -105,3 +105,62 @@ test('typing in the title while the description editor loads stays in the title'
     await api.remove(`/api/products/${product.id}`);
   }
 });
+
+test('unsaved fields are kept in the browser and offered back after a reload', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Kept Product')));
+  try {
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const info = page.getByRole('region', { name: 'Information' });
+    await info.getByLabel('Info').fill('Typed before the tab was lost');
+    // The save bar stays in view while there is something to save.
+    await expect(page.getByTestId('save-bar')).toHaveCSS('position', 'sticky');
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), `showcase:admin-draft:product:${product.id}`)).toContain('Typed before the tab was lost');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+
+    const offer = page.getByRole('alert').filter({ hasText: /^Restore unsaved changes from \d{1,2}:\d{2}/ });
+    await expect(offer).toBeVisible();
+    await expect(info.getByLabel('Info')).toHaveValue(product.duration);
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    await expect(info.getByLabel('Info')).toHaveValue('Typed before the tab was lost');
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expectSavedInEditor(page);
+    expect((await api.get<Product>(`/api/products/${product.id}`)).duration).toBe('Typed before the tab was lost');
+    // Saved: nothing is offered any more.
+    await page.reload();
+    await expect(info.getByLabel('Info')).toHaveValue('Typed before the tab was lost');
+    await expect(page.getByText(/^Restore unsaved changes/)).toHaveCount(0);
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});
+
+test('a save refused by an edit in another window can reload and keep my changes, naming the clashes', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Clashing Product')));
+  try {
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const info = page.getByRole('region', { name: 'Information' });
+    await info.getByLabel('Info').fill('Mine');
+    await info.getByLabel('Buy Link').fill('https://example.com/mine');
+    // Someone else saves the info and the title meanwhile.
+    await api.put(`/api/products/${product.id}`, { ...productInput(product.title), slug: product.slug, title: `${product.title} theirs`, duration: 'Theirs' });
+
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expect(page.getByText(/This product was changed by someone else since you opened it/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Reload and keep my changes' }).click();
+    await expect(page.getByText('Loaded the latest version with your changes put back. Also changed by someone else (yours kept): Info. Check before saving.')).toBeVisible();
+    await expect(info.getByLabel('Title', { exact: true })).toHaveValue(`${product.title} theirs`);
+    await expect(info.getByLabel('Info')).toHaveValue('Mine');
+    await expect(info.getByLabel('Buy Link')).toHaveValue('https://example.com/mine');
+
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expectSavedInEditor(page);
+    expect(await api.get<Product>(`/api/products/${product.id}`)).toMatchObject({
+      title: `${product.title} theirs`,
+      duration: 'Mine',
+      buyLink: 'https://example.com/mine',
+    });
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});

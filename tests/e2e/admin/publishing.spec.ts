@@ -137,13 +137,14 @@ test('two windows edit one product: the second save is refused with a clear mess
     await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
     expect((await api.get<Product>(`/api/products/${product.id}`)).duration).toBe('Saved from the other window');
 
-    // Revisions list both saves; restoring the first version is one click and a new revision.
+    // Revisions list both saves; restoring the first version (after its preview) is a new revision.
     await page.reload();
     const revisions = page.getByRole('region', { name: 'Revisions' });
     await revisions.getByRole('button', { name: 'Revisions' }).click();
     await expect(revisions.getByRole('listitem')).toHaveCount(2);
     await expect(revisions.getByRole('listitem').first()).toContainText('Changed info');
     await revisions.getByRole('listitem').last().getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore Revision' }).getByRole('button', { name: 'Restore this version' }).click();
     await expect(page.getByRole('region', { name: 'Information' }).getByLabel('Info')).toHaveValue(product.duration);
     expect((await api.get<Product>(`/api/products/${product.id}`)).duration).toBe(product.duration);
   } finally {

@@ -10,7 +10,17 @@ import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 type Props = {
   /** What `useEditForm` says of the form: its errors, the last failure, unsaved changes and the navigation it holds back. */
-  editor: { failure: string | null; dirty: boolean; blocker: Blocker; savedAt?: Date | null; uploading?: number; waitingForUploads?: boolean };
+  editor: {
+    failure: string | null;
+    dirty: boolean;
+    blocker: Blocker;
+    savedAt?: Date | null;
+    uploading?: number;
+    waitingForUploads?: boolean;
+    canReloadAndKeep?: boolean;
+    reloadAndKeep?: () => Promise<void>;
+    merged?: { clashes: string[] } | null;
+  };
   /** The saved item on the site, for the "View" link after a save (none for drafts). */
   viewHref?: string | null;
   errors: FieldErrors;
@@ -38,6 +48,19 @@ export function EditorFooter({ editor, errors, revisions, viewHref, children }: 
           <p className="adm-field__hint" role="status">
             {uploadingText(editor.uploading)}
             {editor.waitingForUploads ? ' Saving when done.' : ''}
+          </p>
+        ) : null}
+        {editor.canReloadAndKeep && editor.reloadAndKeep ? (
+          <button type="button" className="adm-button" onClick={() => void editor.reloadAndKeep?.()}>
+            Reload and keep my changes
+          </button>
+        ) : null}
+        {editor.merged ? (
+          <p className="adm-field__hint" role="status">
+            Loaded the latest version with your changes put back.
+            {editor.merged.clashes.length
+              ? ` Also changed by someone else (yours kept): ${editor.merged.clashes.join(', ')}. Check before saving.`
+              : ' Nothing you changed was changed there.'}
           </p>
         ) : null}
         {!editor.dirty ? <SavedNote at={editor.savedAt ?? null} viewHref={viewHref} /> : null}

@@ -12,6 +12,7 @@ import {
   type PublishStatus,
 } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
@@ -136,6 +137,8 @@ type EditorProps = { title: string; id: string | null; initial: CategoryForm; on
 
 function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
   const editor = useEditForm({
+    draftKey: `category:${id ?? 'new'}`,
+    reload: id ? async () => fromCategory(await getCategory(id)) : undefined,
     initial,
     validate: validateCategory,
     failureText: (error) => saveFailureText(error, 'Failed to save category'),
@@ -173,6 +176,7 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
           </>
         }
       />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
         <PublishFields
           status={form.status}

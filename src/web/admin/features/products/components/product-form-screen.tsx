@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField, ToggleField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
@@ -99,6 +100,8 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
   const { id, categories } = loaded;
   const [tags, setTags] = useState(loaded.tags);
   const editor = useEditForm({
+    draftKey: `product:${id ?? 'new'}`,
+    reload: id ? async () => fromProduct(await getProduct(id)) : undefined,
     initial: loaded.form,
     validate: validateProduct,
     failureText: (error) => saveFailureText(error, 'Failed to save product'),
@@ -139,6 +142,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           </>
         }
       />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
         <PublishFields
           status={form.status}
