@@ -164,3 +164,77 @@ test('a save refused by an edit in another window can reload and keep my changes
     await api.remove(`/api/products/${product.id}`);
   }
 });
+
+test('alt text from the product form: a gallery picture without one is marked, and the mark opens the field', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Alt Product')));
+  try {
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const info = page.getByRole('region', { name: 'Information' });
+    await info.getByLabel('Gallery Images').setInputFiles([await pngFile('sunset-over-hills.png', [220, 120, 40])]);
+    const gallery = info.getByRole('list', { name: 'Gallery' });
+    // The file's name and size, not a path.
+    await expect(gallery.getByText('sunset-over-hills.png')).toBeVisible();
+    await expect(gallery.getByText(/ · \d+ kB$/)).toBeVisible();
+    await gallery.getByRole('button', { name: 'Missing alt text for gallery image 1' }).click();
+    await gallery.getByLabel('Alt text for gallery image 1').fill('A sunset over rolling hills');
+    await gallery.getByRole('button', { name: 'Save alt text' }).click();
+    await expect(gallery.getByText('Alt: A sunset over rolling hills')).toBeVisible();
+    await expect(gallery.getByRole('button', { name: /^Missing alt text/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Update' }).first().click();
+    await expectSavedInEditor(page);
+    const saved = await api.get<Product>(`/api/products/${product.id}`);
+    const media = await api.get<{ url: string; alt: string }[]>(`/api/media?q=${encodeURIComponent(saved.gallery[0]!.url.slice('/uploads/'.length))}`);
+    expect(media.find((item) => item.url === saved.gallery[0]!.url)?.alt).toBe('A sunset over rolling hills');
+    // The public gallery reads it.
+    const publicPage = await page.context().newPage();
+    await publicPage.goto(`/product/${product.slug}`);
+    await expect(publicPage.getByRole('img', { name: 'A sunset over rolling hills' }).first()).toBeAttached();
+    await publicPage.close();
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});
+
+test('the admin product list on a phone: tappable rows whose title opens the editor, nothing off-screen', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Phone Row')));
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The sidebar is folded behind its Menu button on a phone.
+    await page.goto('/admin/products');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product.title);
+    const row = page.getByRole('row').filter({ hasText: product.title });
+    await expect(row).toHaveCount(1);
+    const link = row.getByRole('link', { name: product.title, exact: true });
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    for (const control of [link, row.getByRole('link', { name: `Edit ${product.title}` }), row.getByRole('button', { name: `Delete ${product.title}` })]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
+    // The rich-text toolbar's targets are 44 px on a phone.
+    const bold = page.getByRole('toolbar', { name: 'Description formatting' }).locator('button.ql-bold');
+    const boldBox = (await bold.boundingBox())!;
+    expect(Math.min(boldBox.width, boldBox.height)).toBeGreaterThanOrEqual(44);
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});
+
+test('hero colours that cannot be read together get the contrast warning', async ({ adminPage: page, api }) => {
+  const product = await api.createProduct(productInput(unique('Contrast Product')));
+  try {
+    await openAdmin(page, `/admin/products/${product.id}`);
+    const hero = page.getByRole('region', { name: 'Hero' });
+    await hero.getByRole('button', { name: 'Hero', exact: true }).click();
+    await hero.getByLabel('Background Color', { exact: true }).fill('#ffffff');
+    await expect(hero.getByText(/The hero text reaches only 1\.0:1 contrast on this background/)).toBeVisible();
+    await hero.getByLabel('Text Color', { exact: true }).fill('#111111');
+    await expect(hero.getByText(/The hero text reaches only/)).toHaveCount(0);
+  } finally {
+    await api.remove(`/api/products/${product.id}`);
+  }
+});

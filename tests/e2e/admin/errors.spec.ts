@@ -172,7 +172,8 @@ test('the sidebar spans the window and stays in view at the bottom of a long for
   await openAdmin(page, '/admin/products/new');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const box = await page.locator('.adm-sidebar').boundingBox();
-  expect(box?.y).toBe(0);
-  expect(box?.height).toBe(720);
+  // Within a pixel: the form's height may end on a fraction of one, which the page's scroll height rounds up.
+  expect(Math.abs(box!.y)).toBeLessThan(1);
+  expect(Math.abs(box!.height - 720)).toBeLessThan(1);
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' })).toBeInViewport();
 });

@@ -14,6 +14,8 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     await page.getByRole('button', { name: 'Update' }).first().click();
     await expectSavedInEditor(page);
     await openFromSidebar(page, 'Products');
+    // Found by search: tests beside this one may have pushed it past the list's first page.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(title);
     await expect(page.getByRole('row').filter({ hasText: title }).getByText('Draft', { exact: true })).toBeVisible();
     await page.getByLabel('Show').selectOption('draft');
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
@@ -55,6 +57,8 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     await page.getByRole('button', { name: 'Update' }).first().click();
     await expectSavedInEditor(page);
     await openFromSidebar(page, 'Products');
+    // Found by search: tests beside this one may have pushed it past the list's first page.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(title);
     await expect(page.getByRole('row').filter({ hasText: title }).getByText(/^Scheduled: /)).toBeVisible();
     const saved = await api.get<Product>(`/api/products/${product.id}`);
     expect(saved.status).toBe('scheduled');
