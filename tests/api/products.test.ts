@@ -167,7 +167,7 @@ describe('products API', () => {
       [{ ...product('x'), gallery: [{ url: 'data:image/png;base64,AA', order: 0 }] }, /^gallery\.0\.url: /],
       [{ ...product('x'), darkMode: 'yes' }, /^darkMode: /],
       [{ ...product('x'), order: 1.5 }, /^order: /],
-      [{ ...product('x'), introVideo: undefined }, /^introVideo: /],
+      [{ ...product('x'), introVideo: 'javascript:alert(1)' }, /^introVideo: /],
     ];
     const before = (await list()).length;
     for (const [payload, message] of cases) {
@@ -176,6 +176,19 @@ describe('products API', () => {
       expect(response.json().error).toMatch(message);
     }
     expect((await list()).length).toBe(before);
+  });
+
+  it('keeps a product without an intro video (omitted, null or empty), published unless a status is given', async () => {
+    const omitted = await create('no-video-omitted', { introVideo: undefined });
+    expect(omitted.introVideo).toBe('');
+    expect(omitted.status).toBe('published');
+    const draft = await create('no-video-draft', { introVideo: null, status: 'draft' });
+    expect(draft.introVideo).toBe('');
+    expect(draft.status).toBe('draft');
+    const emptied = await t.asAdmin({ method: 'PUT', url: `/api/products/${draft.id}`, payload: product('no-video-draft', { introVideo: '' }) });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().data.introVideo).toBe('');
+    expect(emptied.json().data.status).toBe('draft');
   });
 
   it('sanitises the description on save', async () => {

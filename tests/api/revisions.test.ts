@@ -62,8 +62,14 @@ describe('revisions', () => {
     // Visitors cannot read them.
     expect((await t.app.inject({ method: 'GET', url: `${kind.url}/revisions` })).statusCode).toBe(401);
 
-    // The third newest is the "First title" save: restore it.
+    // The third newest is the "First title" save: read it (what the admin compares before a restore), then restore it.
     const first = entries[2]!;
+    const one = await t.asAdmin({ method: 'GET', url: `${kind.url}/revisions/${first.id}` });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data).toMatchObject({ id: first.id, createdAt: first.createdAt, summary: first.summary });
+    expect(kind.title(one.json().data.snapshot)).toBe('First title');
+    expect((await t.app.inject({ method: 'GET', url: `${kind.url}/revisions/${first.id}` })).statusCode).toBe(401);
+    expect((await t.asAdmin({ method: 'GET', url: `${kind.url}/revisions/unknown` })).statusCode).toBe(404);
     const restored = await t.asAdmin({ method: 'POST', url: `${kind.url}/revisions/${first.id}/restore` });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(kind.title(restored.json().data)).toBe('First title');
@@ -99,7 +105,7 @@ describe('revisions', () => {
     const cases: Array<[string, (snapshot: Record<string, unknown>) => unknown, number, string, string?]> = [
       ['product', (s) => ({ ...s, title: 'Bell\u0007title' }), 400, 'title: must not contain control characters (in the version being restored)', 'title'],
       ['product', (s) => ({ ...s, buyLink: 'javascript:alert(1)' }), 400, 'buyLink: must be an http(s) URL or a path starting with / (in the version being restored)', 'buyLink'],
-      ['category', (s) => ({ ...s, slug: 'Not A Slug' }), 400, 'slug: must contain only lower-case letters, digits and hyphens (in the version being restored)', 'slug'],
+      ['category', (s) => ({ ...s, title: 'Bell\u0007title' }), 400, 'title: must not contain control characters (in the version being restored)', 'title'],
       ['category', (s) => ({ ...s, itemsPerRow: 9 }), 400, 'itemsPerRow', 'itemsPerRow'],
       ['homepage', (s) => ({ ...s, title: 'Hero \u202etxt.exe' }), 400, 'title: must not contain invisible text-direction characters (in the version being restored)', 'title'],
       ['about', (s) => ({ ...s, heroConfig: { ...(s.heroConfig as object), textColor: 'red' } }), 400, 'heroConfig.textColor', 'heroConfig.textColor'],
@@ -120,6 +126,14 @@ describe('revisions', () => {
       expect((await t.asAdmin({ method: 'GET', url: kind.url })).json().data, name).toEqual(before);
       await mend();
     }
+  });
+
+  it('a restore keeps the page address it has now', async () => {
+    const entries = (await t.asAdmin({ method: 'GET', url: `/api/products/${productId}/revisions` })).json().data as Entry[];
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: productPayload('kept-moved', { title: 'Moved' }) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const restored = await t.asAdmin({ method: 'POST', url: `/api/products/${productId}/revisions/${entries.at(-1)!.id}/restore` });
+    expect(restored.json().data).toMatchObject({ title: 'First title', slug: 'kept-moved' });
   });
 
   it('keeps the last 50 per item', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PublishFieldsSchema, type PublishState } from './publish';
-import { IdSchema, OrderSchema, SlugSchema, requiredText, requiredUrl, richHtml } from './common';
+import { IdSchema, OrderSchema, SlugSchema, optionalUrl, requiredText, requiredUrl, richHtml } from './common';
 import { ReorderItemSchema } from './category';
 import { HeroConfigSchema, defaultHeroConfig } from './hero';
 import { CurrencySchema, PriceSchema } from './price';
@@ -23,8 +23,8 @@ export const ProductInputSchema = z.object({
   categories: z.array(IdSchema, { error: 'must be a list of category ids' }).max(500, 'is too long').default([]),
   tags: z.array(IdSchema, { error: 'must be a list of tag ids' }).max(500, 'is too long').default([]),
   description: richHtml().refine((html) => html.replace(/<[^>]*>/g, '').trim() !== '' || /<img\s/i.test(html), 'is required'),
-  /** A video-site link or a video file url. */
-  introVideo: requiredUrl,
+  /** A video-site link or a video file url; optional (issue 24): '' for none, and the product page shows its image instead. */
+  introVideo: optionalUrl,
   heroConfig: HeroConfigSchema.default(defaultHeroConfig),
   gallery: z.array(GalleryItemSchema, { error: 'must be a list of {url, order}' }).max(200, 'is too long').default([]),
   darkMode: z.boolean({ error: 'must be true or false' }).default(false),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Category } from '../../../src/shared/schemas';
-import { categoryInput, expect, failApi, keyboardMove, openAdmin, pngFile, test, unique } from './fixtures';
+import { categoryInput, expect, failApi, keyboardMove, openAdmin, pngFile, test, unique, expectSavedInEditor, openFromSidebar } from './fixtures';
 
 const VIDEO_CLIP = fs.readFileSync(path.join(import.meta.dirname, '../public/fixtures/clip.mp4'));
 
@@ -42,7 +42,7 @@ test('create a category with uploads, see it on the public site, edit it, then d
   await hero.getByRole('button', { name: 'Hero', exact: true }).click();
   await hero.getByLabel('Title', { exact: true }).fill(`${title} hero`);
 
-  await page.getByRole('button', { name: 'Save' }).first().click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).first().click();
   await expect(page).toHaveURL(/\/admin\/categories$/);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
@@ -74,7 +74,8 @@ test('create a category with uploads, see it on the public site, edit it, then d
     await expect(page.getByRole('region', { name: 'Content' }).getByLabel('Slug')).toHaveValue(slug);
     await page.getByRole('region', { name: 'Content' }).getByLabel('Items Per Row').fill('3');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/categories$/);
+    await expectSavedInEditor(page);
+    await openFromSidebar(page, 'Categories');
     await expect(page.getByRole('row').filter({ hasText: edited })).toHaveCount(1);
     const after = await api.get<Category>(`/api/categories/${created?.id}`);
     expect(after.itemsPerRow).toBe(3);

@@ -136,3 +136,13 @@ export async function openAdmin(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
 }
+
+/** An Update stays in the editor and says so (issue 24): "Saved at 14:20" in the save bar. */
+export async function expectSavedInEditor(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at / })).toBeVisible();
+}
+
+/** The sidebar's link to a list (no unsaved changes: nothing asks first). */
+export async function openFromSidebar(page: Page, name: 'Products' | 'Categories') {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true }).click();
+}

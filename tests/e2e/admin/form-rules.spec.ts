@@ -1,5 +1,5 @@
 import type { Category, HeroConfig, Product, Theme } from '../../../src/shared/schemas';
-import { categoryInput, expect, failApi, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+import { categoryInput, expect, failApi, openAdmin, pngFile, productInput, test, unique, expectSavedInEditor } from './fixtures';
 
 /** Rules of spec §4 and §5 that hold on every form: slug, Saving.../Saved, hex commits, refused saves. */
 
@@ -223,7 +223,7 @@ test('a hero colour that is no colour stays visible with its error; Save refuses
     await expect(page.locator('.adm-save-summary')).toHaveCount(0);
     await expect(swatch).toHaveValue('#12ab9f');
     await update.last().click();
-    await expect(page).toHaveURL(/\/admin\/categories$/);
+    await expectSavedInEditor(page);
     expect(puts).toHaveLength(1);
 
     await openAdmin(page, `/admin/categories/${category.id}`);

@@ -68,7 +68,7 @@ test('create a product by keyboard only: Tab leaves the editor, Enter picks the 
 
     await tabTo(page, { label: 'Tile Image URL' });
     await page.keyboard.type('/favicon.ico');
-    await tabTo(page, { label: 'Intro Link URL' });
+    await tabTo(page, { label: 'Intro video (optional) URL' });
     await page.keyboard.type('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
 
     await tabTo(page, { type: 'checkbox', text: categoryTitle }, 200);

@@ -1,5 +1,5 @@
 import type { Product } from '../../../src/shared/schemas';
-import { expect, openAdmin, productInput, test, unique } from './fixtures';
+import { expect, openAdmin, productInput, test, unique, expectSavedInEditor } from './fixtures';
 
 test('product price: set on an existing product, shown to visitors, changed and removed', async ({ adminPage: page, api }) => {
   test.setTimeout(90_000);
@@ -18,7 +18,7 @@ test('product price: set on an existing product, shown to visitors, changed and 
     await expect(currency).toHaveValue('USD');
     await currency.selectOption('EUR');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
     expect(await api.get<Product>(`/api/products/${product.id}`)).toMatchObject({ price: 29.99, currency: 'EUR' });
 
     const publicPage = await page.context().newPage();
@@ -42,7 +42,7 @@ test('product price: set on an existing product, shown to visitors, changed and 
     await price.fill('');
     await expect(currency).toBeDisabled();
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
     expect(await api.get<Product>(`/api/products/${product.id}`)).toMatchObject({ price: null, currency: null });
   } finally {
     await api.remove(`/api/products/${product.id}`);

@@ -1,5 +1,5 @@
 import type { Product, Tag } from '../../../src/shared/schemas';
-import { adminApi, categoryInput, expect, failApi, keyboardMove, loginToken, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+import { adminApi, categoryInput, expect, failApi, keyboardMove, loginToken, openAdmin, pngFile, productInput, test, unique, expectSavedInEditor, openFromSidebar } from './fixtures';
 
 const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -32,7 +32,7 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await page.keyboard.type('A product written by the admin suite.');
     await info.getByLabel('Tile Image', { exact: true }).setInputFiles(await pngFile('cover.png', [30, 60, 200]));
     await expect(info.getByRole('img', { name: 'Tile Image preview' })).toHaveAttribute('src', /^\/uploads\//);
-    await info.getByLabel('Intro Link URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await info.getByLabel('Intro video (optional) URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
 
     // Three images in parallel, then reorder and remove.
     const uploads: string[] = [];
@@ -70,7 +70,7 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await expect(classification.getByRole('button', { name: /^Create tag/ })).toHaveCount(0);
     await search.fill('');
 
-    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).first().click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('2 hours - 12 lessons');
@@ -105,7 +105,8 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await expect(page.getByRole('region', { name: 'Information' }).getByRole('img', { name: 'Gallery image 2' })).toHaveAttribute('src', String(b));
     await page.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('3 hours - 20 lessons');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
+    await openFromSidebar(page, 'Products');
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText('3 hours - 20 lessons');
     expect((await api.get<Product>(`/api/products/${created?.id}`)).order).toBe(created?.order);
 
@@ -128,7 +129,7 @@ test('required fields, tag search by case-insensitive substring, and no duplicat
   await openAdmin(page, '/admin/products/new');
   await page.getByRole('button', { name: 'Save' }).first().click();
   const info = page.getByRole('region', { name: 'Information' });
-  await expect(info.getByText('is required')).toHaveCount(7);
+  await expect(info.getByText('is required')).toHaveCount(6);
 
   const classification = page.getByRole('region', { name: 'Classification' });
   const search = classification.getByLabel('Search tags');

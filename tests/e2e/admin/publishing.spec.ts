@@ -1,5 +1,5 @@
 import type { Product } from '../../../src/shared/schemas';
-import { categoryInput, expect, openAdmin, productInput, test, unique } from './fixtures';
+import { categoryInput, expect, openAdmin, productInput, test, unique, expectSavedInEditor, openFromSidebar } from './fixtures';
 
 test('draft a product, preview it, schedule it seconds ahead and see it appear on the category page', async ({ adminPage: page, api, context }) => {
   test.setTimeout(60_000);
@@ -12,7 +12,10 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     const publishing = page.getByRole('region', { name: 'Publishing' });
     await publishing.getByLabel('Status').selectOption('draft');
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
+    await openFromSidebar(page, 'Products');
+    // Found by search: tests beside this one may have pushed it past the list's first page.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(title);
     await expect(page.getByRole('row').filter({ hasText: title }).getByText('Draft', { exact: true })).toBeVisible();
     await page.getByLabel('Show').selectOption('draft');
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
@@ -52,7 +55,10 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     });
     await publishing.getByLabel('Publish At').fill(dueLocal);
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
+    await openFromSidebar(page, 'Products');
+    // Found by search: tests beside this one may have pushed it past the list's first page.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(title);
     await expect(page.getByRole('row').filter({ hasText: title }).getByText(/^Scheduled: /)).toBeVisible();
     const saved = await api.get<Product>(`/api/products/${product.id}`);
     expect(saved.status).toBe('scheduled');
@@ -126,7 +132,7 @@ test('two windows edit one product: the second save is refused with a clear mess
 
     await other.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('Saved from the other window');
     await other.getByRole('button', { name: 'Update' }).first().click();
-    await expect(other).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(other);
 
     await page.getByRole('region', { name: 'Information' }).getByLabel('Info').fill('Saved from the first window');
     await page.getByRole('button', { name: 'Update' }).first().click();
@@ -135,13 +141,14 @@ test('two windows edit one product: the second save is refused with a clear mess
     await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
     expect((await api.get<Product>(`/api/products/${product.id}`)).duration).toBe('Saved from the other window');
 
-    // Revisions list both saves; restoring the first version is one click and a new revision.
+    // Revisions list both saves; restoring the first version (after its preview) is a new revision.
     await page.reload();
     const revisions = page.getByRole('region', { name: 'Revisions' });
     await revisions.getByRole('button', { name: 'Revisions' }).click();
     await expect(revisions.getByRole('listitem')).toHaveCount(2);
     await expect(revisions.getByRole('listitem').first()).toContainText('Changed info');
     await revisions.getByRole('listitem').last().getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore Revision' }).getByRole('button', { name: 'Restore this version' }).click();
     await expect(page.getByRole('region', { name: 'Information' }).getByLabel('Info')).toHaveValue(product.duration);
     expect((await api.get<Product>(`/api/products/${product.id}`)).duration).toBe(product.duration);
   } finally {

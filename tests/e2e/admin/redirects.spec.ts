@@ -1,4 +1,4 @@
-import { expect, openAdmin, productInput, test, unique } from './fixtures';
+import { expect, openAdmin, productInput, test, unique, expectSavedInEditor } from './fixtures';
 
 /** Stable addresses (issue 12) and links that never break (issue 13), in the browser. */
 
@@ -28,7 +28,7 @@ test('a published product changes its URL only through "Change URL", and the old
     await expect(slug).toBeFocused();
     await slug.fill(newSlug);
     await page.getByRole('button', { name: 'Update' }).first().click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expectSavedInEditor(page);
 
     const answer = await request.get(`/product/${product.slug}?ref=mail`, { maxRedirects: 0 });
     expect(answer.status()).toBe(301);

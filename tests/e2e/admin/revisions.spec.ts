@@ -27,7 +27,7 @@ test('restoring a revision over unsaved changes asks in a dialog: Esc and Cancel
     // Focus moves into the dialog; Esc cancels and gives the focus back to the button pressed.
     await restore.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('Restoring replaces your unsaved changes. Continue?')).toBeVisible();
+    await expect(dialog.getByText('Restoring also replaces your unsaved changes in the form.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -51,17 +51,29 @@ test('restoring a revision over unsaved changes asks in a dialog: Esc and Cancel
   }
 });
 
-test('with nothing unsaved a restore needs no question', async ({ adminPage: page, api }) => {
-  const input = categoryInput(unique('Clean Restore'));
+test('a restore first shows what would change, the current value beside the old one, and asks', async ({ adminPage: page, api }) => {
+  const input = categoryInput(unique('Previewed Restore'));
   const category = await api.createCategory(input);
   try {
-    await api.put(`/api/categories/${category.id}`, { ...input, description: 'Changed once' });
+    await api.put(`/api/categories/${category.id}`, { ...input, description: 'Changed once', slug: `${input.slug}-moved` });
     await openAdmin(page, `/admin/categories/${category.id}`);
     const revisions = page.getByRole('region', { name: 'Revisions' });
     await revisions.getByRole('button', { name: 'Revisions' }).click();
     await revisions.getByRole('listitem').last().getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByRole('dialog', { name: 'Restore Revision' })).toHaveCount(0);
+    const dialog = page.getByRole('dialog', { name: 'Restore Revision' });
+    await expect(dialog).toBeVisible();
+    const table = dialog.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Field', 'Now', 'This version']);
+    // Only what differs; the address is not among it (a restore keeps it).
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row', { name: /Description/ }).getByRole('cell')).toHaveText(['Changed once', input.description]);
+    expect((await api.get<Category>(`/api/categories/${category.id}`)).description).toBe('Changed once');
+
+    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'Content' }).getByLabel('Description')).toHaveValue(input.description);
+    const restored = await api.get<Category>(`/api/categories/${category.id}`);
+    expect(restored).toMatchObject({ description: input.description, slug: `${input.slug}-moved` });
   } finally {
     await api.remove(`/api/categories/${category.id}`);
   }

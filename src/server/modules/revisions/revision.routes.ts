@@ -4,7 +4,7 @@ import { IdSchema } from '../../../shared/schemas/common';
 import { ok } from '../../http/reply';
 import { sendEtag } from '../../http/etag';
 import { writerFor } from '../../content/changes';
-import { listRevisions, restoreRevision } from './revision.service';
+import { getRevision, listRevisions, restoreRevision } from './revision.service';
 import type { RevisionedEntity } from './revision-recorder';
 
 const ItemParams = z.object({ id: IdSchema });
@@ -23,6 +23,10 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       await revisions.settled();
       return ok(await listRevisions(db, entity, request.params.id));
     });
+    app.get(`${prefix}/:id/revisions/:revisionId`, { schema: { params: ItemRevisionParams } }, async (request) => {
+      await revisions.settled();
+      return ok(await getRevision(db, entity, request.params.id, request.params.revisionId));
+    });
     app.post(`${prefix}/:id/revisions/:revisionId/restore`, { schema: { params: ItemRevisionParams } }, async (request, reply) => {
       await revisions.settled();
       const restored = await restoreRevision(writerFor(app.ctx, request), entity, request.params.id, request.params.revisionId);
@@ -35,6 +39,10 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/${entity}/revisions`, async () => {
       await revisions.settled();
       return ok(await listRevisions(db, entity, ''));
+    });
+    app.get(`/${entity}/revisions/:revisionId`, { schema: { params: RevisionParams } }, async (request) => {
+      await revisions.settled();
+      return ok(await getRevision(db, entity, '', request.params.revisionId));
     });
     app.post(`/${entity}/revisions/:revisionId/restore`, { schema: { params: RevisionParams } }, async (request, reply) => {
       await revisions.settled();

@@ -25,6 +25,14 @@ export async function listRevisions(db: Db, entity: RevisionedEntity, itemId: st
   return rows.map((row) => ({ id: row.id, createdAt: row.created_at, summary: row.summary }));
 }
 
+/** One revision with its saved content, for the admin's "what would change" before a restore (issue 24). */
+export async function getRevision(db: Db, entity: RevisionedEntity, itemId: string, revisionId: string): Promise<RevisionEntry & { snapshot: unknown }> {
+  await assertItemExists(db, entity, itemId);
+  const row = await selectRevision(db, entity, itemId, revisionId);
+  if (!row) throw notFound(REVISION_NOT_FOUND);
+  return { id: row.id, createdAt: row.created_at, summary: row.summary, snapshot: parseJson<unknown>(row.snapshot, null) };
+}
+
 async function assertItemExists(db: Db, entity: RevisionedEntity, itemId: string): Promise<void> {
   if (entity === 'product' && !(await getProductById(db, 'admin', itemId))) throw notFound('Product not found');
   if (entity === 'category' && !(await getCategoryById(db, 'admin', itemId))) throw notFound('Category not found');
@@ -75,11 +83,15 @@ export async function restoreRevision(writer: Writer, entity: RevisionedEntity, 
   const restoring: Writer = { ...writer, note: `Restored the version of ${revision.created_at}` };
   return asFieldErrors(async () => {
     switch (entity) {
-      case 'product':
-        return updateProduct(restoring, itemId, await productInput(writer.db, snapshot));
+      // The page keeps its current address (issue 24: a restore moved it back to an old slug).
+      case 'product': {
+        const current = await getProductById(writer.db, 'admin', itemId);
+        return updateProduct(restoring, itemId, { ...(await productInput(writer.db, snapshot)), ...(current ? { slug: current.slug } : {}) });
+      }
       case 'category': {
         const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Partial<Category>;
-        return updateCategory(restoring, itemId, fields as Category);
+        const current = await getCategoryById(writer.db, 'admin', itemId);
+        return updateCategory(restoring, itemId, { ...fields, ...(current ? { slug: current.slug } : {}) } as Category);
       }
       case 'homepage':
         return saveHomepage(restoring, snapshot as never);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { uploadWithProgress, type UploadKind } from '../lib/upload-progress';
 import { fileRefusal, loadUploadLimits } from '../lib/upload-limits';
+import { trackUpload } from '../lib/uploads-in-flight';
 
 export type UploadFailure = { name: string; error: string | undefined };
 export type UploadEntry = { key: number; name: string; progress: number; error: string | null };
@@ -32,7 +33,8 @@ export function useUploads({ kind, shared, onUploaded, onFailed }: Options) {
    * and the failures, each with the file's name and the reason. A file over the server's limits
    * or of a type it refuses fails here, before a byte is sent.
    */
-  const start = async (files: File[]): Promise<{ urls: Array<string | null>; failed: number; failures: UploadFailure[] }> => {
+  const start = (files: File[]) => trackUpload(startAll(files), files.length);
+  const startAll = async (files: File[]): Promise<{ urls: Array<string | null>; failed: number; failures: UploadFailure[] }> => {
     const failures: UploadFailure[] = [];
     const limits = await loadUploadLimits();
     const urls = await Promise.all(

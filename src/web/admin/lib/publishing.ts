@@ -6,6 +6,9 @@ export type RevisionsBase = string;
 
 export const createPreview = (request: PreviewRequest) => adminRequest<PreviewLink>('/preview', { method: 'POST', body: request, failure: 'Failed to create preview' });
 export const listRevisions = (base: RevisionsBase) => adminRequest<RevisionEntry[]>(`${base}/revisions`);
+/** One revision with its saved content (for the comparison shown before a restore). */
+export const getRevision = (base: RevisionsBase, revisionId: string) =>
+  adminRequest<RevisionEntry & { snapshot: unknown }>(`${base}/revisions/${encodeURIComponent(revisionId)}`);
 export const restoreRevision = (base: RevisionsBase, revisionId: string) =>
   adminRequest<unknown>(`${base}/revisions/${encodeURIComponent(revisionId)}/restore`, { method: 'POST', failure: 'Failed to restore revision' });
 

@@ -2,6 +2,7 @@ import type { HeroConfig } from '../../../../shared/schemas';
 import { nestedErrors, type FieldErrors } from '../../lib/field-errors';
 import { TextAreaField, TextField } from './form-field';
 import { HeroButtonEditor } from './hero-button-editor';
+import { HeroContrastWarning } from './hero-contrast-warning';
 import { HeroFirstView, type HeroItemFallback } from './hero-first-view';
 import { HexColorField, useLastColor } from './hex-color-field';
 import { ImagePicker, VideoPicker } from './media-picker';
@@ -42,6 +43,7 @@ export function HeroEditor({ value, onChange, errors = {}, fallback }: Props) {
           error={errors.backgroundColor}
         />
       </div>
+      <HeroContrastWarning textColor={textColor} backgroundColor={backgroundColor} />
       <div className="adm-grid-2">
         <HeroButtonEditor
           legend="Primary Button"

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { fileFailureText, limitsText, useUploadLimits } from '../../lib/upload-limits';
 import { useUploads } from '../../hooks/use-uploads';
 import { DropZone } from '../media/drop-zone';
+import { PictureFacts } from '../media/picture-facts';
 import { LibraryDialog } from '../media/library-dialog';
 import { UploadList } from '../media/upload-list';
 import { RequiredMark, describedBy } from './form-field';
@@ -84,6 +85,12 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
               aria-describedby={[describedBy(id, hint, shownError ?? undefined), limits ? `${id}-limits` : ''].filter(Boolean).join(' ') || undefined}
               onChange={(event) => void pick(Array.from(event.target.files ?? []))}
             />
+            {value ? (
+              <button type="button" className="adm-button adm-button--small" disabled={uploads.uploading} onClick={() => input.current?.click()}>
+                Replace<span className="adm-visually-hidden"> {label}</span>
+              </button>
+            ) : null}
+            {value && kind === 'image' ? <PictureFacts url={value} label={label} /> : null}
             <p className="adm-dropzone__hint">or drop a file here, or paste one</p>
             <button type="button" className="adm-button adm-button--small" onClick={() => setChoosing(true)}>
               Choose from library<span className="adm-visually-hidden"> for {label}</span>

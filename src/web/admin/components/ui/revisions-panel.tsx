@@ -1,24 +1,41 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { RevisionEntry } from '../../../../shared/schemas';
 import { useLoad } from '../../hooks/use-load';
 import { errorMessage } from '../../lib/admin-api';
-import { formatWhen, listRevisions, restoreRevision, type RevisionsBase } from '../../lib/publishing';
+import { formatWhen, getRevision, listRevisions, restoreRevision, type RevisionsBase } from '../../lib/publishing';
+import { revisionChanges, type FieldChange } from '../../lib/revision-diff';
 import { CollapsibleSection } from './collapsible-section';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
- * The saved versions of one item, newest first, each restorable in a click.
- * A restore is saved on the server as a new revision; the editor then
- * reloads what is stored (`onRestored`), so nothing in the form is stale.
- * With unsaved changes in the form, a dialog asks first.
+ * The saved versions of one item, newest first. Restore first shows what it
+ * would change, field by field, now beside that version, and asks (issue 24:
+ * it used to go live in one click). A restore is saved on the server as a new
+ * revision; the editor then reloads what is stored (`onRestored`).
  */
 export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBase; dirty: boolean; onRestored: () => void }) {
   const [reload, setReload] = useState(0);
   const state = useLoad(() => listRevisions(base), `${base} ${reload}`);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // The version waiting for the user's yes: a restore would drop what they typed since the last save.
-  const [pending, setPending] = useState<RevisionEntry | null>(null);
+  // The version waiting for the user's yes, with what it would change.
+  const [pending, setPending] = useState<{ entry: RevisionEntry; changes: FieldChange[] } | null>(null);
+
+  // The button stays enabled (and focused) while the versions load: the dialog gives the focus back to it.
+  const comparing = useRef(false);
+  const compare = async (entry: RevisionEntry, current: RevisionEntry) => {
+    if (comparing.current) return;
+    comparing.current = true;
+    setFailure(null);
+    try {
+      const [then, now] = await Promise.all([getRevision(base, entry.id), getRevision(base, current.id)]);
+      setPending({ entry, changes: revisionChanges(now.snapshot, then.snapshot) });
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to load the revision'));
+    } finally {
+      comparing.current = false;
+    }
+  };
 
   const restore = async (entry: RevisionEntry) => {
     setPending(null);
@@ -54,7 +71,7 @@ export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBas
               {index === 0 ? (
                 <span className="adm-field__hint">Current</span>
               ) : (
-                <button type="button" className="adm-button" disabled={busy !== null} onClick={() => (dirty ? setPending(entry) : void restore(entry))}>
+                <button type="button" className="adm-button" disabled={busy !== null} onClick={() => void compare(entry, state.data[0]!)}>
                   {busy === entry.id ? 'Restoring...' : 'Restore'}
                 </button>
               )}
@@ -65,16 +82,40 @@ export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBas
       <ConfirmDialog
         open={pending !== null}
         title="Restore Revision"
-        confirmLabel="Restore"
-        danger
-        onConfirm={() => pending && void restore(pending)}
+        confirmLabel="Restore this version"
+        onConfirm={() => pending && void restore(pending.entry)}
         onCancel={() => setPending(null)}
       >
-        <p>Restoring replaces your unsaved changes. Continue?</p>
         {pending ? (
-          <p className="adm-dialog__subject">
-            {formatWhen(pending.createdAt)}: {pending.summary}
-          </p>
+          <>
+            <p className="adm-dialog__subject">
+              {formatWhen(pending.entry.createdAt)}: {pending.entry.summary}
+            </p>
+            {pending.changes.length === 0 ? (
+              <p>This version is the same as the current one.</p>
+            ) : (
+              <table className="adm-revision-diff">
+                <caption>What the restore changes (the page address and publishing stay as they are)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Field</th>
+                    <th scope="col">Now</th>
+                    <th scope="col">This version</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pending.changes.map((change) => (
+                    <tr key={change.field}>
+                      <th scope="row">{change.label}</th>
+                      <td>{change.now}</td>
+                      <td>{change.then}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {dirty ? <p>Restoring also replaces your unsaved changes in the form.</p> : null}
+          </>
         ) : null}
       </ConfirmDialog>
     </CollapsibleSection>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type Quill from 'quill';
 import { uploadEditorImage } from '../../lib/upload';
+import { trackUpload } from '../../lib/uploads-in-flight';
 import { fileFailureText, fileRefusal, limitsText, loadUploadLimits, useUploadLimits } from '../../lib/upload-limits';
 import { TAB_LEAVES_EDITOR, makeToolbarOneTabStop } from './rich-text-keyboard';
 import { LibraryDialog } from '../media/library-dialog';
@@ -76,7 +77,8 @@ async function insertUploadedImage(quill: Quill, file: File, report: Report) {
     if (at >= 0) quill.deleteText(at, 1, 'user');
     return at;
   };
-  uploadEditorImage(file).then(
+  // Counted until the picture replaces its placeholder: Save waits for it.
+  void trackUpload(uploadEditorImage(file).then(
     (outcome) => {
       const at = removePlaceholder();
       if (outcome.success) quill.insertEmbed(at >= 0 ? at : index, 'image', outcome.url, 'user');
@@ -87,7 +89,7 @@ async function insertUploadedImage(quill: Quill, file: File, report: Report) {
       removePlaceholder();
       report(`Image upload failed (${file.name})`);
     },
-  );
+  ));
 }
 
 function chooseImage(quill: Quill, report: Report) {
@@ -162,7 +164,9 @@ export function RichTextEditor({ label, value, onChange, error, required, minHei
         },
       });
       labelToolbar(container, label);
-      if (initialValue.current) quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
+      // Not dangerouslyPasteHTML: it also puts the selection at 0, which focuses the editor, so
+      // text typed into another field (the title) while Quill loaded went into the description.
+      if (initialValue.current) quill.setContents(quill.clipboard.convert({ html: initialValue.current }), 'silent');
       quill.history.clear();
       quill.root.setAttribute('role', 'textbox');
       quill.root.setAttribute('aria-multiline', 'true');

@@ -1,4 +1,6 @@
+import type { PublishState } from '../../../../shared/schemas';
 import type { SaveStatus } from '../../hooks/use-save-state';
+import { uploadingText } from '../../lib/uploads-in-flight';
 
 type Props = {
   status: SaveStatus;
@@ -11,11 +13,13 @@ type Props = {
    * disabled, not even aria-disabled: pressing it is how the user is taken to the first invalid field.
    */
   refused?: boolean;
+  /** Save was pressed while this many files were uploading: it saves once they are in (issue 24). */
+  waitingFor?: number;
 };
 
 /** "Save" → "Saving..." (disabled) → "Saved" for a moment (spec §4). */
-export function SaveButton({ status, idleLabel = 'Save', onClick, type = 'button', disabled, refused }: Props) {
-  const label = status === 'saving' ? 'Saving...' : status === 'saved' ? 'Saved' : idleLabel;
+export function SaveButton({ status, idleLabel = 'Save', onClick, type = 'button', disabled, refused, waitingFor = 0 }: Props) {
+  const label = waitingFor > 0 ? uploadingText(waitingFor) : status === 'saving' ? 'Saving...' : status === 'saved' ? 'Saved' : idleLabel;
   return (
     <button
       type={type}
@@ -26,5 +30,36 @@ export function SaveButton({ status, idleLabel = 'Save', onClick, type = 'button
     >
       {label}
     </button>
+  );
+}
+
+type NewItemEditor<F extends PublishState> = { status: SaveStatus; invalid: boolean; submit: (change?: (form: F) => F) => Promise<void> };
+
+/**
+ * A new item's two actions (issue 24): "Save draft" (also what Enter in a field does: never
+ * live by accident) and "Publish" (a scheduled item keeps its time).
+ */
+export function NewItemButtons<F extends PublishState>({ editor, waitingFor }: { editor: NewItemEditor<F>; waitingFor: number }) {
+  return (
+    <>
+      <button
+        type="submit"
+        className="adm-button"
+        disabled={editor.status === 'saving'}
+        onClick={(event) => {
+          event.preventDefault();
+          void editor.submit((form) => ({ ...form, status: 'draft', publishAt: null }));
+        }}
+      >
+        Save draft
+      </button>
+      <SaveButton
+        status={editor.status}
+        idleLabel="Publish"
+        refused={editor.invalid}
+        waitingFor={waitingFor}
+        onClick={() => void editor.submit((form) => (form.status === 'scheduled' ? form : { ...form, status: 'published', publishAt: null }))}
+      />
+    </>
   );
 }

@@ -43,7 +43,7 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
     },
   });
   const { form, setForm, errors } = editor;
-  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />;
   return (
     <div className="adm-page">
       <PageHeader

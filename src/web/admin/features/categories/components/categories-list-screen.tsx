@@ -64,7 +64,7 @@ function CategoriesTable({ initial, reorderable, createdId }: { initial: Categor
       ) : null}
       <div className="adm-table-wrap">
         <ReorderContext ids={items.map((item) => item.id)} onMove={move} labelOf={(id) => items.find((item) => item.id === id)?.title ?? 'category'}>
-          <table className="adm-table">
+          <table className="adm-table adm-table--rows">
             <thead>
               <tr>
                 <th scope="col">
@@ -83,12 +83,17 @@ function CategoriesTable({ initial, reorderable, createdId }: { initial: Categor
                   <td>
                     {category.tileImage ? <img className="adm-thumb" src={category.tileImage} alt="" /> : <span className="adm-thumb adm-thumb--empty" />}
                   </td>
-                  <td className="adm-table__title">{category.title}</td>
-                  <td className="adm-table__description">{category.description}</td>
-                  <td>
+                  <td className="adm-table__title">
+                    {/* The title opens the editor: on a phone the row is the way in (issue 24). */}
+                    <Link className="adm-table__title-link" to={paths.category(category.id)}>
+                      {category.title}
+                    </Link>
+                  </td>
+                  <td className="adm-table__description adm-table__extra">{category.description}</td>
+                  <td className="adm-table__status">
                     <StatusBadge item={category} />
                   </td>
-                  <td>
+                  <td className="adm-table__actions">
                     <RowActions
                       label={category.title}
                       editHref={paths.category(category.id)}

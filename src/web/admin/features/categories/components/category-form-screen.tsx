@@ -12,6 +12,7 @@ import {
   type PublishStatus,
 } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
@@ -21,7 +22,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
-import { SaveButton } from '../../../components/ui/save-button';
+import { NewItemButtons, SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
@@ -90,7 +91,8 @@ async function loadForm(id: string | undefined): Promise<Loaded> {
       itemsPerRow: String(DEFAULT_ITEMS_PER_ROW),
       heroConfig: defaultHeroConfig(),
       order: nextOrder(categories),
-      status: 'published',
+      // A draft until Publish (issue 24); an API write without a status stays published.
+      status: 'draft',
       publishAt: null,
       seoTitle: null,
       seoDescription: null,
@@ -135,15 +137,15 @@ type EditorProps = { title: string; id: string | null; initial: CategoryForm; on
 
 function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
   const editor = useEditForm({
+    draftKey: `category:${id ?? 'new'}`,
+    reload: id ? async () => fromCategory(await getCategory(id)) : undefined,
     initial,
     validate: validateCategory,
     failureText: (error) => saveFailureText(error, 'Failed to save category'),
-    save: async (form): Promise<AfterSave> => {
+    save: async (form): Promise<AfterSave | void> => {
       const input = CategoryInputSchema.parse(categoryInput(form));
-      if (id) {
-        await updateCategory(id, input);
-        return { to: paths.categories };
-      }
+      // An update stays in the editor, which says "Saved" with a View link (issue 24).
+      if (id) return void (await updateCategory(id, input));
       const created = await createCategory(input);
       return { to: paths.categories, created: { id: created.id, title: created.title, viewHref: paths.publicCategory(created.slug), addHref: paths.newCategory } };
     },
@@ -154,7 +156,11 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
       <Link className="adm-button" to={paths.categories}>
         Cancel
       </Link>
-      <SaveButton type="submit" status={editor.status} idleLabel={id ? 'Update' : 'Save'} refused={editor.invalid} />
+      {id ? (
+        <SaveButton type="submit" status={editor.status} idleLabel="Update" refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />
+      ) : (
+        <NewItemButtons editor={editor} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />
+      )}
     </>
   );
 
@@ -170,6 +176,7 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
           </>
         }
       />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
         <PublishFields
           status={form.status}
@@ -232,7 +239,12 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
         image={form.heroConfig.heroImage || undefined}
         errors={errors}
       />
-      <EditorFooter editor={editor} errors={errors} revisions={id ? { base: `/categories/${encodeURIComponent(id)}`, onRestored } : null}>
+      <EditorFooter
+        editor={editor}
+        errors={errors}
+        revisions={id ? { base: `/categories/${encodeURIComponent(id)}`, onRestored } : null}
+        viewHref={form.status === 'published' && form.slug ? paths.publicCategory(form.slug) : null}
+      >
         {buttons}
       </EditorFooter>
     </form>

@@ -12,12 +12,13 @@ import { LoadError, SaveFeedback } from '../../../components/ui/save-feedback';
 import { useEditForm } from '../../../hooks/use-edit-form';
 import { useLoad } from '../../../hooks/use-load';
 import { errorMessage } from '../../../lib/admin-api';
+import { networkFailureText } from '../../../lib/save-failure';
 import { schemaErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { getHomepageHero, saveHomepageHero } from '../api/homepage';
 
 /** The thrown message (the server's text, "Failed to save homepage hero", or the network error), else "Failed to save" (spec §8). */
-const saveFailureText = (error: unknown) => errorMessage(error, 'Failed to save');
+const saveFailureText = (error: unknown) => networkFailureText(error) ?? errorMessage(error, 'Failed to save');
 
 export default function HomepageHeroScreen() {
   // Moves when a revision is restored: the form reloads what is now stored.
@@ -38,7 +39,7 @@ function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRest
     },
   });
   const { form: hero, errors } = editor;
-  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />;
   const actions = (
     <>
       <PreviewButton request={() => ({ kind: 'homepage', data: hero })} />

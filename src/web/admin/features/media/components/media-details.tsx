@@ -3,7 +3,7 @@ import type { MediaItem } from '../../../../../shared/schemas/media';
 import { errorMessage } from '../../../lib/admin-api';
 import { deleteMedia, formatBytes, saveMedia } from '../../../lib/media-api';
 
-type Props = { item: MediaItem; onSaved: (item: MediaItem) => void; onDeleted: (id: string) => void };
+type Props = { item: MediaItem; onSaved: (item: MediaItem) => void; onDeleted: (id: string) => void; onClose?: () => void };
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
@@ -12,7 +12,7 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
  * decorative flag, and its focal point, set by clicking on the picture
  * (crops keep that point in frame; the server makes the crops again).
  */
-export function MediaDetails({ item, onSaved, onDeleted }: Props) {
+export function MediaDetails({ item, onSaved, onDeleted, onClose }: Props) {
   const [alt, setAlt] = useState(item.alt);
   const [decorative, setDecorative] = useState(item.decorative);
   const [focal, setFocal] = useState(item.focalPoint);
@@ -52,7 +52,13 @@ export function MediaDetails({ item, onSaved, onDeleted }: Props) {
   };
 
   return (
+    // On a phone a sheet over the grid (issue 24: it opened 4,000 px below it); beside the grid on wide screens.
     <section className="adm-card adm-media-details" aria-label="Selected media">
+      {onClose ? (
+        <button type="button" className="adm-button adm-button--small adm-media-details__close" onClick={onClose}>
+          Close<span className="adm-visually-hidden"> media details</span>
+        </button>
+      ) : null}
       {item.type === 'image' ? (
         <button type="button" className="adm-focal" onClick={placeFocus} aria-label={`Set focal point of ${item.name || 'image'}`}>
           <img src={item.url} alt={alt || item.name} />

@@ -35,6 +35,7 @@ export default function MediaLibraryScreen() {
               setSelected(item);
               list.replace(item);
             }}
+            onClose={() => setSelected(null)}
             onDeleted={(id) => {
               setSelected(null);
               list.remove(id);

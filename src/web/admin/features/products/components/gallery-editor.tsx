@@ -3,10 +3,12 @@ import type { GalleryItem } from '../../../../../shared/schemas';
 import { ReorderContext, moveAndRenumber, useSortableItem } from '../../../components/ui/sortable';
 import { useUploads } from '../../../hooks/use-uploads';
 import { DropZone } from '../../../components/media/drop-zone';
+import { PictureFacts } from '../../../components/media/picture-facts';
 import { LibraryDialog } from '../../../components/media/library-dialog';
 import { UploadList } from '../../../components/media/upload-list';
 import { limitsText, useUploadLimits } from '../../../lib/upload-limits';
 import type { UploadFailure } from '../../../hooks/use-uploads';
+import { trackUpload } from '../../../lib/uploads-in-flight';
 
 /** Spec §8's "{n} file(s) failed to upload", then each file and its reason. */
 export const galleryFailureText = (failures: UploadFailure[]) =>
@@ -46,6 +48,7 @@ function GalleryTile({ item, index, count, onMove, onRemove }: {
           ×
         </button>
       </div>
+      <PictureFacts url={item.url} label={label} />
     </li>
   );
 }
@@ -62,7 +65,9 @@ export function GalleryEditor({ value, onChange, error }: Props) {
   const items = [...value].sort((a, b) => a.order - b.order);
 
   // Several files in parallel, each with its own progress; a file that is not an image counts as failed (spec §8 wording).
-  const upload = async (files: File[]) => {
+  // Counted until the files are in the form (not just on the server): Save waits for that.
+  const upload = (files: File[]) => trackUpload(uploadAll(files), 0);
+  const uploadAll = async (files: File[]) => {
     if (files.length === 0) return;
     setUploadError(null);
     setUploading(files.length);

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField, ToggleField } from '../../../components/ui/form-field';
 import { HeroEditor } from '../../../components/ui/hero-editor';
@@ -13,7 +14,7 @@ import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
-import { SaveButton } from '../../../components/ui/save-button';
+import { NewItemButtons, SaveButton } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
@@ -54,7 +55,8 @@ const blankProduct = (order: number): ProductForm => ({
   currency: null,
   heroConfig: defaultHeroConfig(),
   order,
-  status: 'published',
+  // A new product is a draft until the owner presses Publish (issue 24); an API write without a status stays published.
+  status: 'draft',
   publishAt: null,
   seoTitle: null,
   seoDescription: null,
@@ -98,15 +100,15 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
   const { id, categories } = loaded;
   const [tags, setTags] = useState(loaded.tags);
   const editor = useEditForm({
+    draftKey: `product:${id ?? 'new'}`,
+    reload: id ? async () => fromProduct(await getProduct(id)) : undefined,
     initial: loaded.form,
     validate: validateProduct,
     failureText: (error) => saveFailureText(error, 'Failed to save product'),
-    save: async (form): Promise<AfterSave> => {
+    save: async (form): Promise<AfterSave | void> => {
       const input = ProductInputSchema.parse(form);
-      if (id) {
-        await updateProduct(id, input);
-        return { to: paths.products };
-      }
+      // An update stays in the editor, which says "Saved" with a View link (issue 24).
+      if (id) return void (await updateProduct(id, input));
       // Without an order the server appends the new product after the last one (max + 1).
       const created = await createProduct({ ...input, order: undefined });
       return { to: paths.products, created: { id: created.id, title: created.title, viewHref: paths.publicProduct(created.slug), addHref: paths.newProduct } };
@@ -114,12 +116,17 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
   });
   const { form, setForm, set, errors } = editor;
 
+  const waitingFor = editor.waitingForUploads ? editor.uploading : 0;
   const buttons = (
     <>
       <Link className="adm-button" to={paths.products}>
         Cancel
       </Link>
-      <SaveButton type="submit" status={editor.status} idleLabel={id ? 'Update' : 'Save'} refused={editor.invalid} />
+      {id ? (
+        <SaveButton type="submit" status={editor.status} idleLabel="Update" refused={editor.invalid} waitingFor={waitingFor} />
+      ) : (
+        <NewItemButtons editor={editor} waitingFor={waitingFor} />
+      )}
     </>
   );
 
@@ -135,6 +142,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           </>
         }
       />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
         <PublishFields
           status={form.status}
@@ -161,9 +169,8 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         <div className="adm-grid-2">
           <ImagePicker label="Tile Image" required value={form.mainImage} onChange={set('mainImage')} error={errors.mainImage} />
           <VideoPicker
-            label="Intro Link"
-            required
-            hint="Upload a video, or paste a video-site link (shown embedded) or a video file URL"
+            label="Intro video (optional)"
+            hint="Upload a video, or paste a video-site link (shown embedded) or a video file URL. Without one, the product page shows the tile image."
             value={form.introVideo}
             onChange={set('introVideo')}
             error={errors.introVideo}
@@ -204,7 +211,12 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
         image={form.mainImage}
         errors={errors}
       />
-      <EditorFooter editor={editor} errors={errors} revisions={id ? { base: `/products/${encodeURIComponent(id)}`, onRestored } : null}>
+      <EditorFooter
+        editor={editor}
+        errors={errors}
+        revisions={id ? { base: `/products/${encodeURIComponent(id)}`, onRestored } : null}
+        viewHref={form.status === 'published' && form.slug ? paths.publicProduct(form.slug) : null}
+      >
         {buttons}
       </EditorFooter>
     </form>

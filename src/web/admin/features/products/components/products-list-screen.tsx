@@ -140,7 +140,7 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable, created
       ) : null}
       <div className="adm-table-wrap">
         <ReorderContext ids={rows.map((row) => row.id)} onMove={moveWithinPage} labelOf={(id) => rows.find((row) => row.id === id)?.title ?? 'product'}>
-          <table className="adm-table">
+          <table className="adm-table adm-table--rows">
             <thead>
               <tr>
                 <th scope="col">
@@ -159,15 +159,18 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable, created
                 <ListRow key={product.id} id={product.id} label={product.title} reorderable={reorderable} highlighted={product.id === createdId}>
                   <td>{product.mainImage ? <img className="adm-thumb" src={product.mainImage} alt="" loading="lazy" /> : <span className="adm-thumb adm-thumb--empty" />}</td>
                   <td className="adm-table__title">
-                    {product.title}
+                    {/* The title opens the editor: on a phone the row is the way in (issue 24). */}
+                    <Link className="adm-table__title-link" to={paths.product(product.id)}>
+                      {product.title}
+                    </Link>
                     <span className="adm-table__subtext">{product.duration}</span>
                   </td>
-                  <td>{joinNames(product.categories, names.categories)}</td>
-                  <td>{joinNames(product.tags, names.tags)}</td>
-                  <td>
+                  <td className="adm-table__extra">{joinNames(product.categories, names.categories)}</td>
+                  <td className="adm-table__extra">{joinNames(product.tags, names.tags)}</td>
+                  <td className="adm-table__status">
                     <StatusBadge item={product} />
                   </td>
-                  <td>
+                  <td className="adm-table__actions">
                     <RowActions
                       label={product.title}
                       editHref={paths.product(product.id)}

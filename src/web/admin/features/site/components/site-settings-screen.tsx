@@ -34,7 +34,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   });
   const { form: site, errors } = editor;
   const set = (change: Partial<SiteSettings>) => editor.setForm((current) => ({ ...current, ...change }));
-  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />;
   return (
     <div className="adm-page">
       <PageHeader

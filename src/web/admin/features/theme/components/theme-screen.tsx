@@ -54,7 +54,7 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
   const { form: theme, setForm: setTheme, errors } = editor;
   // While the hex text is not a colour yet, the preview keeps the last one (the form will not save the text).
   const shownColor = useLastColor(theme.primaryColor, false, DEFAULT_PRIMARY_COLOR);
-  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} />;
+  const saveButton = <SaveButton status={editor.status} onClick={() => void editor.submit()} refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />;
   return (
     <div className="adm-page">
       <PageHeader
