@@ -1,7 +1,12 @@
 import { PageCache, type CachedPage } from './page-cache';
 
-/** How long the request that starts a fresh render waits for it before it too gets the previous page. */
-export const STALE_WAIT_MS = 150;
+/**
+ * How long the request that starts a fresh render waits for it before it too
+ * gets the previous page. Long enough for a render on a busy machine (with its
+ * gzip and brotli bodies, decision 051): the owner who just saved and opens the
+ * page is usually that request, and should see the change.
+ */
+export const STALE_WAIT_MS = 500;
 
 export type RenderCacheStats = { renders: number; hits: number; stale: number };
 

@@ -23,7 +23,7 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     const visitor = await context.browser()!.newContext();
     const publicPage = await visitor.newPage();
     await publicPage.goto(`/category/${category.slug}`);
-    await expect(publicPage.getByRole('heading', { level: 1, name: `Browse ${category.title}` })).toBeVisible();
+    await expect(publicPage.getByRole('heading', { level: 2, name: `Browse ${category.title}` })).toBeVisible();
     await expect(publicPage.getByText(title)).toHaveCount(0);
     expect((await publicPage.goto(`/product/${product.slug}`))?.status()).toBe(404);
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { byOrder } from '../../../src/shared/constants';
 import type { Category } from '../../../src/shared/schemas';
-import { createCategory, getData, menuToggle, serveTestMedia, waitForHydration } from './support';
+import { createCategory, expectAfterWrite, getData, menuToggle, serveTestMedia, waitForHydration } from './support';
 
 /** Real-length category names, as in the catalogue ("Branding", "Typography"...). */
 const NAMES = ['Branding', 'Typography', 'Illustration', 'Motion Design', 'Photography', 'Web Design', 'UX Research', 'Lettering', 'Packaging', '3D Modeling', 'Color Theory', 'Print Design'];
@@ -85,15 +85,15 @@ for (const width of [1024, 1280]) {
 test('at 768 px the menu toggle lists every link whole', async ({ page, request }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   const expected = await twelveCategories(request);
-  await page.goto('/');
-  await waitForHydration(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await menuToggle(page).click();
-  await expect(nav.locator('details.site-nav__more')).toBeHidden();
   const links = nav.locator('.site-nav__list a');
-  const titles = await links.allTextContents();
-  // The menu was read after the categories: it may also list ones the other specs added since.
-  for (const title of expected) expect(titles).toContain(title);
+  await expectAfterWrite(page, '/', async () => {
+    await menuToggle(page).click();
+    await expect(nav.locator('details.site-nav__more')).toBeHidden();
+    // The menu was read after the categories: it may also list ones the other specs added since.
+    const titles = await links.allTextContents();
+    for (const title of expected) expect(titles).toContain(title);
+  });
   const area = (await nav.boundingBox())!;
   for (const link of await links.all()) {
     await link.scrollIntoViewIfNeeded();
@@ -154,8 +154,11 @@ test('without JavaScript every link is reachable: whole in the row or in the "Mo
   const expected = await twelveCategories(request);
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1024, height: 800 } });
   const page = await context.newPage();
-  await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
+  await expectAfterWrite(page, '/', async () => {
+    const titles = await nav.locator('.site-nav__more-list a').allTextContents();
+    for (const title of expected) expect(titles).toContain(title);
+  }, { hydrate: false });
   const list = (await nav.locator('.site-nav__list').boundingBox())!;
   // Each row link is either wholly in the visible row or wholly out of it (wrapped onto the hidden line).
   for (const link of await nav.locator('.site-nav__list a').all()) {

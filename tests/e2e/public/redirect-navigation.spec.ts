@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Category } from '../../../src/shared/schemas';
-import { adminToken, createCategory, createProduct, send, serveTestMedia, unique, waitForHydration } from './support';
+import { adminToken, createCategory, createProduct, expectAfterWrite, send, serveTestMedia, unique, waitForHydration } from './support';
 
 test.beforeEach(async ({ page }) => {
   await serveTestMedia(page);
@@ -11,10 +11,8 @@ test.beforeEach(async ({ page }) => {
 test('a link to a renamed category, followed inside the site, lands on its new address', async ({ page, request }) => {
   const category = await createCategory(request, { title: unique('Renamed Later') });
   await createProduct(request, { categories: [category.id] });
-  await page.goto('/');
-  await waitForHydration(page);
   const tile = page.locator('.category-tile', { hasText: category.title });
-  await expect(tile).toHaveAttribute('href', `/category/${category.slug}`);
+  await expectAfterWrite(page, '/', () => expect(tile).toHaveAttribute('href', `/category/${category.slug}`, { timeout: 1000 }));
 
   const newSlug = `${category.slug}-moved`;
   await send<Category>(request, 'put', `/api/categories/${category.id}`, { ...category, slug: newSlug });

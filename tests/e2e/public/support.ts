@@ -126,6 +126,19 @@ export async function expectPageMatchesApi<T>(page: Page, request: APIRequestCon
 }
 
 /**
+ * Loads a page right after the test's own write and checks it, loading again
+ * until the check passes: the first visit after a write may still get the
+ * previous page while the fresh one renders (stale-while-revalidate, decision 008).
+ */
+export async function expectAfterWrite(page: Page, path: string, check: () => Promise<void>, options: { hydrate?: boolean } = {}): Promise<void> {
+  await expect(async () => {
+    await page.goto(path);
+    if (options.hydrate !== false) await waitForHydration(page);
+    await check();
+  }).toPass({ timeout: 25_000 });
+}
+
+/**
  * The phone's menu toggle: the summary of a `<details>` (it works before the page's script and
  * without it), which Playwright gives no role; its state is the details' `open`.
  */

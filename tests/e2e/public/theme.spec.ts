@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { computeShades } from '../../../src/shared/theme-shades';
 import type { Theme } from '../../../src/shared/schemas';
-import { createCategory, createProduct, createTag, getData, saveTheme, serveTestMedia, unique, waitForHydration } from './support';
+import { createCategory, createProduct, createTag, expectAfterWrite, getData, saveTheme, serveTestMedia, unique, waitForHydration } from './support';
 
 test('the first HTML response carries the theme shades; they apply without JavaScript', async ({ browser, request }) => {
   const theme = await getData<Theme>(request, '/api/theme');
@@ -31,19 +31,20 @@ test('a new primary colour reaches the next page load; the newsletter image foll
   const before = await getData<Theme>(request, '/api/theme');
   try {
     await saveTheme(request, { primaryColor: '#9d174d', newsletterImage: 'https://media.e2e.test/newsletter.png' });
-    await page.goto('/');
     const shades = computeShades('#9d174d');
-    const root = await page.evaluate(() => ({
-      50: getComputedStyle(document.documentElement).getPropertyValue('--color-primary-50').trim(),
-      700: getComputedStyle(document.documentElement).getPropertyValue('--color-primary-700').trim(),
-    }));
-    expect(root).toEqual({ 50: shades[50], 700: shades[700] });
+    await expectAfterWrite(page, '/', async () => {
+      const root = await page.evaluate(() => ({
+        50: getComputedStyle(document.documentElement).getPropertyValue('--color-primary-50').trim(),
+        700: getComputedStyle(document.documentElement).getPropertyValue('--color-primary-700').trim(),
+      }));
+      expect(root).toEqual({ 50: shades[50], 700: shades[700] });
+    }, { hydrate: false });
     await expect(page.locator('.newsletter__image')).toHaveAttribute('src', 'https://media.e2e.test/newsletter.png');
 
     await saveTheme(request, { primaryColor: '#9d174d', newsletterImage: '' });
-    await page.reload();
-    const src = await page.locator('.newsletter__image').getAttribute('src');
-    expect(src).not.toContain('media.e2e.test');
+    await expectAfterWrite(page, '/', async () => {
+      expect(await page.locator('.newsletter__image').getAttribute('src')).not.toContain('media.e2e.test');
+    }, { hydrate: false });
     await page.locator('.newsletter__image').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.newsletter__image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   } finally {
@@ -62,9 +63,9 @@ test('a light primary colour (#fde047): near-black button and chip text, readabl
   try {
     await saveTheme(request, { ...before, primaryColor: '#fde047' });
     for (const path of ['/', `/product/${product.slug}`, `/category/${category.slug}?tags=${tag.slug}`]) {
-      await page.goto(path);
-      await waitForHydration(page);
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-700').trim())).toBe(yellow[700]);
+      await expectAfterWrite(page, path, async () => {
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-700').trim())).toBe(yellow[700]);
+      });
       const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
       expect(results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`)), path).toEqual([]);
       // The checks ran on real text: axe reports what passed too.
