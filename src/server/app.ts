@@ -6,7 +6,6 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { ensureSearchIndex } from './modules/search/search-index';
 import { ContentEvents } from './content-events';
 import { CatalogueFigures } from './content/catalogue-figures';
-import { SYSTEM, recordChange } from './content/changes';
 import { installErrorHandler } from './http/error-handler';
 import { ensureAdminPassword } from './modules/auth/admin-password';
 import { registerApiRoutes } from './routes';
@@ -104,10 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dbKind: database.kind,
     contentEvents,
     catalogueFigures: new CatalogueFigures(contentEvents),
-    mediaVariants: new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, () =>
-      // New renditions change what pages print (srcset), in every copy.
-      recordChange({ db: database.db, events: contentEvents, actor: SYSTEM }, { entity: 'media', action: 'update', id: null, before: null, after: null }),
-    ),
+    // New renditions change what the pages drawing those images print (srcset), in every copy: only those pages are dropped.
+    mediaVariants: new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, (urls) => contentEvents.renditionsReady(urls, true)),
     audit,
     revisions,
     schedule,

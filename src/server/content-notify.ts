@@ -8,6 +8,9 @@ import { asChangeEntity, type ContentChange } from './content/changes';
 
 export const CONTENT_CHANNEL = 'showcase_content_changed';
 const CHANNEL = CONTENT_CHANNEL;
+/** The second word of a notification about images with new renditions (instead of an entity). */
+const RENDITIONS = 'renditions';
+const MAX_PAYLOAD_BYTES = 7900;
 /** A connection that looks open may be dead (a stalled network): ask it something this often. */
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 2_000;
@@ -68,8 +71,19 @@ class ContentListener implements ContentNotifications {
     });
   };
 
+  /** "<instance id> renditions <url> <url>…"; a list too long for a NOTIFY (8000 bytes) is announced as a write of anything. */
+  private readonly announceRenditions = (urls: readonly string[], here: boolean) => {
+    if (!here) return;
+    const listed = `${this.instanceId} ${RENDITIONS} ${urls.join(' ')}`;
+    const payload = Buffer.byteLength(listed) < MAX_PAYLOAD_BYTES ? listed : this.instanceId;
+    sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.ctx.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'could not tell the other copies about new image renditions');
+    });
+  };
+
   async start(): Promise<void> {
     this.ctx.contentEvents.on('change', this.announce);
+    this.ctx.contentEvents.on('renditions', this.announceRenditions);
     this.heartbeat = setInterval(() => void this.checkAlive(), HEARTBEAT_MS);
     this.heartbeat.unref();
     await this.connect();
@@ -78,6 +92,7 @@ class ContentListener implements ContentNotifications {
   async stop(): Promise<void> {
     this.state = 'stopped';
     this.ctx.contentEvents.off('change', this.announce);
+    this.ctx.contentEvents.off('renditions', this.announceRenditions);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeat);
     const client = this.client;
@@ -93,8 +108,10 @@ class ContentListener implements ContentNotifications {
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
       // "<instance id> <entity>": our own writes come back to us too.
-      const [instanceId, entity] = (message.payload ?? '').split(' ');
-      if (instanceId !== this.instanceId) this.ctx.contentEvents.changedElsewhere(asChangeEntity(entity));
+      const [instanceId, entity, ...urls] = (message.payload ?? '').split(' ');
+      if (instanceId === this.instanceId) return;
+      if (entity === RENDITIONS) this.ctx.contentEvents.renditionsReady(urls, false);
+      else this.ctx.contentEvents.changedElsewhere(asChangeEntity(entity));
     });
     this.client = client;
     try {

@@ -7,7 +7,16 @@ import { gunzipSync, gzipSync } from 'node:zlib';
  * every client takes them, and a page is a fifth of its size so. The rare
  * client that does not gets them unpacked (`pageBody`), a fraction of a ms.
  */
-export type CachedPage = { status: number; gzip: Buffer; etag: string; version: number; storedAt: number; location?: string };
+export type CachedPage = {
+  status: number;
+  gzip: Buffer;
+  etag: string;
+  version: number;
+  storedAt: number;
+  location?: string;
+  /** The stored images (`/uploads/…` URLs) the page drew: new renditions of one drop only these pages (RenderCache.dropPagesShowing). */
+  media?: ReadonlySet<string>;
+};
 
 export const gzipPage = (body: Buffer) => gzipSync(body, { level: 6 });
 
@@ -63,6 +72,11 @@ export class PageCache {
     if (!page) return;
     this.pages.delete(key);
     this.bytes -= page.gzip.length;
+  }
+
+  /** Every kept page, without touching the recency order. */
+  entries(): IterableIterator<[string, CachedPage]> {
+    return this.pages.entries();
   }
 
   get size(): number {
