@@ -12,6 +12,7 @@ import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
 import { createMediaStore } from './modules/media/media.service';
 import { VariantWorkers } from './modules/media/variant-queue';
+import type { VariantRunner } from './modules/media/encoder-process';
 import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
@@ -41,6 +42,12 @@ export type BuildOptions = {
    * once before starting workers, so workers never race on them).
    */
   prepared?: boolean;
+  /**
+   * Who makes image variants: the encoder process of this machine
+   * (encoder-process.ts, started by the primary or the lone server); without
+   * it, this process's own background workers (tests, development).
+   */
+  variants?: VariantRunner;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -104,7 +111,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentEvents,
     catalogueFigures: new CatalogueFigures(contentEvents),
     // New renditions change what the pages drawing those images print (srcset), in every copy: only those pages are dropped.
-    mediaVariants: new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, (urls) => contentEvents.renditionsReady(urls, true)),
+    mediaVariants:
+      options.variants ??
+      new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, (urls) => contentEvents.renditionsReady(urls, true)),
     audit,
     revisions,
     schedule,

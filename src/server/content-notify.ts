@@ -30,6 +30,16 @@ export type ContentNotifications = {
 const OFF: ContentNotifications = { state: 'off', backendPid: undefined, stop: async () => {} };
 
 /**
+ * "<sender> renditions <url> <url>…": images with new renditions, for the pages
+ * drawing them. A list too long for a NOTIFY (8000 bytes) is sent as a write
+ * of anything: every copy drops all its pages.
+ */
+export function renditionsPayload(sender: string, urls: readonly string[]): string {
+  const listed = `${sender} ${RENDITIONS} ${urls.join(' ')}`;
+  return Buffer.byteLength(listed) < MAX_PAYLOAD_BYTES ? listed : sender;
+}
+
+/**
  * With PostgreSQL, several copies of the app share one database: each write is
  * announced with NOTIFY and every other copy bumps its content version, so no
  * copy keeps serving stale cached pages. SQLite means one process: nothing to do.
@@ -71,12 +81,9 @@ class ContentListener implements ContentNotifications {
     });
   };
 
-  /** "<instance id> renditions <url> <url>…"; a list too long for a NOTIFY (8000 bytes) is announced as a write of anything. */
   private readonly announceRenditions = (urls: readonly string[], here: boolean) => {
     if (!here) return;
-    const listed = `${this.instanceId} ${RENDITIONS} ${urls.join(' ')}`;
-    const payload = Buffer.byteLength(listed) < MAX_PAYLOAD_BYTES ? listed : this.instanceId;
-    sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.ctx.db).catch((error: unknown) => {
+    sql`select pg_notify(${CHANNEL}, ${renditionsPayload(this.instanceId, urls)})`.execute(this.ctx.db).catch((error: unknown) => {
       this.log.warn({ err: error }, 'could not tell the other copies about new image renditions');
     });
   };
