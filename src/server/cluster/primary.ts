@@ -32,6 +32,7 @@ export async function runPrimary(config: Config): Promise<void> {
     : undefined;
 
   let closing = false;
+  let stoppingEncoder: Promise<void> | undefined;
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const fork = () => cluster.fork(workerEnv(process.env));
   cluster.on('message', (from: Worker, message: unknown) => {
@@ -48,7 +49,8 @@ export async function runPrimary(config: Config): Promise<void> {
     const stoppedBeforeServing = closing && signal === 'SIGTERM';
     if (code !== 0 && !stoppedBeforeServing) failed = true;
     if (closing) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      // The encoder finishes the image in hand first (else it waits out its lease in the queue).
+      if (Object.keys(cluster.workers ?? {}).length === 0) void stoppingEncoder?.then(() => process.exit(failed ? 1 : 0));
       return;
     }
     process.stderr.write(`Showcase worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`);
@@ -59,7 +61,7 @@ export async function runPrimary(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    void encoder?.stop();
+    stoppingEncoder = encoder ? encoder.stop() : Promise.resolve();
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     // Each worker stops accepting, finishes its in-flight requests and closes its database.
