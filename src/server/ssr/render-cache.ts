@@ -67,7 +67,7 @@ export class RenderCache {
    * New renditions of the images at `urls` (a finished variant batch): only
    * the pages that draw one of them are out of date, not the whole cache.
    * They are served stale while one fresh render is made, like after a write.
-   * Answers how many pages were marked.
+   * Answers how many cached pages are out of date now.
    */
   dropPagesShowing(urls: Iterable<string>): number {
     const changed = new Set(urls);
