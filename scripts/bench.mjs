@@ -9,7 +9,8 @@
 // (wrk when installed or WRK=/path; NGINX_BIN=/path picks nginx; `--cached-only` runs just that). Then Lighthouse
 // (mobile) on home, a category and a product of the demo content (`--skip-lighthouse` leaves it out).
 // Site search p50/p95 (API and uncached /search pages); `--search-only` measures
-// just that (and the index build at start-up) at the full size.
+// just that (and the index build at start-up) at the full size. Cached product
+// page idle vs while 50 uploads get their variants; `--images-only` runs just that.
 // Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { seedCatalogue } from './bench/seed.mjs';
 import { adminListTimes } from './bench/admin.mjs';
 import { compareWithNginx, printComparison } from './bench/encodings.mjs';
 import { searchTimes } from './bench/search.mjs';
+import { imagesBusyBench } from './bench/images-busy.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +40,7 @@ const { values: args } = parseArgs({
     // Rounds of the side-by-side (medians): one pair of runs on a shared machine says little.
     rounds: { type: 'string', default: '5' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    'images-only': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -228,6 +231,39 @@ const printSearch = (r) =>
     `site search at ${r.products} products: GET /api/search?limit=8 p50 ${fmt(r.search.api.p50)} ms, p95 ${fmt(r.search.api.p95)} ms, max ${fmt(r.search.api.max)} ms; ` +
       `uncached /search pages p50 ${fmt(r.search.pages.p50)} ms, p95 ${fmt(r.search.pages.p95)} ms, max ${fmt(r.search.pages.max)} ms (${r.search.api.count} requests each, one client)`,
   );
+/** Cached product page with the encoder idle, then while 50 uploads get their variants (`--images-only` runs just this). */
+async function measureImagesBusy() {
+  if (await portInUse()) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-'));
+  try {
+    let run = startServer(dataDir, { WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn' });
+    await waitForHealth();
+    await run.stop();
+    while (await portInUse()) await sleep(100);
+    seedCatalogue(dataDir, Number(args.baseline), 0);
+    run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS) });
+    await waitForHealth();
+    try {
+      const url = `/product/course-${Math.floor(Number(args.baseline) / 2)}`;
+      return { url, ...(await imagesBusyBench({ port: PORT, token: await login(), url, seconds: SECONDS, concurrency: CONCURRENCY })) };
+    } finally {
+      await run.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+function printImagesBusy(r) {
+  const ratio = r.busy ? (r.busy.rps / r.idle.rps).toFixed(2) : '-';
+  console.log(
+    `cached ${r.url} while ${r.uploaded} uploaded images get their variants (${r.queued} queued after the uploads): idle ${r.idle.rps} req/s, p99 ${fmt(r.idle.p99)} ms; ` +
+      (r.busy ? `busy ${r.busy.rps} req/s, p99 ${fmt(r.busy.p99)} ms = ${ratio}× (median of ${r.runs} runs of ${SECONDS} s, ${r.processed} images processed meanwhile)` : 'the images were done before a busy run ended'),
+  );
+}
+if (args['images-only']) {
+  printImagesBusy(await measureImagesBusy());
+  process.exit(0);
+}
 if (args['search-only']) {
   const only = await measureCatalogue(Number(args.products), { withExtras: false });
   console.log(`\nstart-up with the index built from ${only.products} seeded products: ${(only.startMs / 1000).toFixed(1)} s`);
@@ -263,6 +299,7 @@ if (big.admin) console.log(`admin first rows: products ${fmt(big.admin.products)
 else console.log('admin first rows: Chromium not found, skipped');
 printComparison(big.nginx);
 if (big.silent) console.log(`logging cost on the cached product page: ${big.logged.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.logged.rps / big.silent.rps)).toFixed(1)}%; medians of three servers each, taking turns, each warmed the same way)`);
+printImagesBusy(await measureImagesBusy());
 const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
 if (failures) console.log(`failures during cached runs: ${failures}`);
 

@@ -3,7 +3,7 @@ import type { Db, DbKind } from './db/database';
 import type { ContentEvents } from './content-events';
 import type { CatalogueFigures } from './content/catalogue-figures';
 import type { ContentNotifications } from './content-notify';
-import type { VariantWorkers } from './modules/media/variant-queue';
+import type { VariantRunner } from './modules/media/encoder-process';
 import type { AuditLog } from './modules/audit/audit-log';
 import type { RevisionRecorder } from './modules/revisions/revision-recorder';
 import type { PublishSchedule } from './content/publish-schedule';
@@ -25,7 +25,7 @@ export type AppContext = {
   /** Hearing other copies' writes (PostgreSQL LISTEN); set once the app has started listening. */
   notifications?: ContentNotifications;
   /** Makes image variants in the background; `nudge()` after queueing an image. */
-  mediaVariants: VariantWorkers;
+  mediaVariants: VariantRunner;
   /** Who changed what: admin writes, sign-ins, passwords, backups. */
   audit: AuditLog;
   /** Subscribers' write path: mail (when configured), the webhook outbox, change events. */

@@ -6,7 +6,6 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { ensureSearchIndex } from './modules/search/search-index';
 import { ContentEvents } from './content-events';
 import { CatalogueFigures } from './content/catalogue-figures';
-import { SYSTEM, recordChange } from './content/changes';
 import { installErrorHandler } from './http/error-handler';
 import { ensureAdminPassword } from './modules/auth/admin-password';
 import { TOTP_SETTINGS } from './modules/auth/two-factor';
@@ -15,6 +14,7 @@ import { registerApiRoutes } from './routes';
 import { registerMedia } from './modules/media/media.plugin';
 import { createMediaStore } from './modules/media/media.service';
 import { VariantWorkers } from './modules/media/variant-queue';
+import type { VariantRunner } from './modules/media/encoder-process';
 import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
 import { listenForContentChanges } from './content-notify';
@@ -44,6 +44,12 @@ export type BuildOptions = {
    * once before starting workers, so workers never race on them).
    */
   prepared?: boolean;
+  /**
+   * Who makes image variants: the encoder process of this machine
+   * (encoder-process.ts, started by the primary or the lone server); without
+   * it, this process's own background workers (tests, development).
+   */
+  variants?: VariantRunner;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -115,10 +121,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dbKind: database.kind,
     contentEvents,
     catalogueFigures: new CatalogueFigures(contentEvents),
-    mediaVariants: new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, () =>
-      // New renditions change what pages print (srcset), in every copy.
-      recordChange({ db: database.db, events: contentEvents, actor: SYSTEM }, { entity: 'media', action: 'update', id: null, before: null, after: null }),
-    ),
+    // New renditions change what the pages drawing those images print (srcset), in every copy: only those pages are dropped.
+    mediaVariants:
+      options.variants ??
+      new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, (urls) => contentEvents.renditionsReady(urls, true)),
     audit,
     revisions,
     schedule,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { runVariantBackfill } from './cli/media-variants';
+import { runMediaEncoder } from './cli/media-encoder';
 import { backupCommand, restoreCommand } from './cli/backup-commands';
 import { passwordCommand } from './cli/password-command';
 
@@ -13,6 +14,8 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   backup: backupCommand,
   restore: restoreCommand,
   password: passwordCommand,
+  // Started by the server itself (encoder-process.ts), one per machine.
+  'media:encoder': () => runMediaEncoder(loadConfig()),
   'media:variants': async (args) => {
     const { failed } = await runVariantBackfill(loadConfig(), { retryFailed: args.includes('--retry-failed') });
     if (failed > 0) throw new Error(`${failed} image(s) could not be converted; see above, then try again with --retry-failed`);

@@ -6,6 +6,12 @@ type ContentEventMap = {
   version: [version: number];
   /** A write this process made, with what it changed. */
   change: [change: ContentChange];
+  /**
+   * Images (by URL) that got new renditions: only the pages drawing them are
+   * out of date (no version move). `here`: made by this process's own
+   * encoder, so the other copies are to be told.
+   */
+  renditions: [urls: readonly string[], here: boolean];
 };
 
 /** What a change of these touches: which products are listed where, with which tags (catalogue-figures.ts). */
@@ -62,6 +68,11 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
   /** Called when another copy (or worker) reports a write: of `entity` when it said, else of anything. */
   changedElsewhere(entity?: ChangeEntity): void {
     this.bump(entity);
+  }
+
+  /** New renditions of the images at `urls`, made here or reported by another process or copy. */
+  renditionsReady(urls: readonly string[], here: boolean): void {
+    if (urls.length > 0) this.emit('renditions', urls, here);
   }
 
   private bump(entity: ChangeEntity | undefined): void {

@@ -8,6 +8,9 @@ import { asChangeEntity, type ContentChange } from './content/changes';
 
 export const CONTENT_CHANNEL = 'showcase_content_changed';
 const CHANNEL = CONTENT_CHANNEL;
+/** The second word of a notification about images with new renditions (instead of an entity). */
+const RENDITIONS = 'renditions';
+const MAX_PAYLOAD_BYTES = 7900;
 /** A connection that looks open may be dead (a stalled network): ask it something this often. */
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 2_000;
@@ -25,6 +28,16 @@ export type ContentNotifications = {
 };
 
 const OFF: ContentNotifications = { state: 'off', backendPid: undefined, stop: async () => {} };
+
+/**
+ * "<sender> renditions <url> <url>…": images with new renditions, for the pages
+ * drawing them. A list too long for a NOTIFY (8000 bytes) is sent as a write
+ * of anything: every copy drops all its pages.
+ */
+export function renditionsPayload(sender: string, urls: readonly string[]): string {
+  const listed = `${sender} ${RENDITIONS} ${urls.join(' ')}`;
+  return Buffer.byteLength(listed) < MAX_PAYLOAD_BYTES ? listed : sender;
+}
 
 /**
  * With PostgreSQL, several copies of the app share one database: each write is
@@ -68,8 +81,16 @@ class ContentListener implements ContentNotifications {
     });
   };
 
+  private readonly announceRenditions = (urls: readonly string[], here: boolean) => {
+    if (!here) return;
+    sql`select pg_notify(${CHANNEL}, ${renditionsPayload(this.instanceId, urls)})`.execute(this.ctx.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'could not tell the other copies about new image renditions');
+    });
+  };
+
   async start(): Promise<void> {
     this.ctx.contentEvents.on('change', this.announce);
+    this.ctx.contentEvents.on('renditions', this.announceRenditions);
     this.heartbeat = setInterval(() => void this.checkAlive(), HEARTBEAT_MS);
     this.heartbeat.unref();
     await this.connect();
@@ -78,6 +99,7 @@ class ContentListener implements ContentNotifications {
   async stop(): Promise<void> {
     this.state = 'stopped';
     this.ctx.contentEvents.off('change', this.announce);
+    this.ctx.contentEvents.off('renditions', this.announceRenditions);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeat);
     const client = this.client;
@@ -93,8 +115,10 @@ class ContentListener implements ContentNotifications {
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
       // "<instance id> <entity>": our own writes come back to us too.
-      const [instanceId, entity] = (message.payload ?? '').split(' ');
-      if (instanceId !== this.instanceId) this.ctx.contentEvents.changedElsewhere(asChangeEntity(entity));
+      const [instanceId, entity, ...urls] = (message.payload ?? '').split(' ');
+      if (instanceId === this.instanceId) return;
+      if (entity === RENDITIONS) this.ctx.contentEvents.renditionsReady(urls, false);
+      else this.ctx.contentEvents.changedElsewhere(asChangeEntity(entity));
     });
     this.client = client;
     try {

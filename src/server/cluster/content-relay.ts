@@ -4,8 +4,8 @@ import { asChangeEntity, type ChangeEntity, type ContentChange } from '../conten
 /** The message a worker sends its primary after a write, and the primary passes to every other worker. */
 export const CONTENT_CHANGED = 'showcase:content-changed';
 
-/** `entity` lets the other workers keep what that kind of write cannot change (content-events.ts). */
-type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ChangeEntity };
+/** `entity` lets the other workers keep what that kind of write cannot change (content-events.ts); `renditions`: images with new renditions. */
+type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ChangeEntity; renditions?: string[] };
 export const isContentChanged = (message: unknown): message is RelayMessage =>
   typeof message === 'object' && message !== null && (message as RelayMessage).type === CONTENT_CHANGED;
 
@@ -17,13 +17,20 @@ export const isContentChanged = (message: unknown): message is RelayMessage =>
 export function relayContentChanges(events: ContentEvents, usesPostgres: boolean): () => void {
   if (!process.send || usesPostgres) return () => {};
   const tellPrimary = (change: ContentChange) => process.send?.({ type: CONTENT_CHANGED, entity: change.entity } satisfies RelayMessage);
+  const tellRenditions = (urls: readonly string[], here: boolean) => {
+    if (here) process.send?.({ type: CONTENT_CHANGED, renditions: [...urls] } satisfies RelayMessage);
+  };
   const hear = (message: unknown) => {
-    if (isContentChanged(message)) events.changedElsewhere(asChangeEntity(message.entity));
+    if (!isContentChanged(message)) return;
+    if (Array.isArray(message.renditions)) events.renditionsReady(message.renditions.filter((url) => typeof url === 'string'), false);
+    else events.changedElsewhere(asChangeEntity(message.entity));
   };
   events.on('change', tellPrimary);
+  events.on('renditions', tellRenditions);
   process.on('message', hear);
   return () => {
     events.off('change', tellPrimary);
+    events.off('renditions', tellRenditions);
     process.off('message', hear);
   };
 }

@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import { buildApp } from '../app';
-import { isContentChanged } from './content-relay';
+import { CONTENT_CHANGED, isContentChanged } from './content-relay';
+import { builtCli, isVariantsQueued, startEncoderProcess } from '../modules/media/encoder-process';
 import { workerEnv, workerExecArgv } from './worker-memory';
 
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -13,13 +14,29 @@ const SHUTDOWN_GRACE_MS = 20_000;
  * that dies, and on SIGTERM lets every worker drain before it exits.
  */
 export async function runPrimary(config: Config): Promise<void> {
-  const setup = await buildApp(config, { web: false });
+  const cli = config.mediaWorkers > 0 ? builtCli() : undefined;
+  // The encoder is started below, once: the setup app must not process the seed's images itself.
+  const setup = await buildApp(config, { web: false, ...(cli ? { variants: { start: () => {}, nudge: () => {}, stop: async () => {} } } : {}) });
   await setup.close();
+  // One encoder per machine, at a lower priority (docs/decisions/055); its finished batches go to every worker.
+  const encoder = cli
+    ? startEncoderProcess(
+        cli,
+        (urls) => {
+          for (const worker of Object.values(cluster.workers ?? {})) {
+            if (worker?.isConnected()) worker.send({ type: CONTENT_CHANGED, renditions: urls });
+          }
+        },
+        (message) => process.stderr.write(`${message}\n`),
+      )
+    : undefined;
 
   let closing = false;
+  let stoppingEncoder: Promise<void> | undefined;
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const fork = () => cluster.fork(workerEnv(process.env));
   cluster.on('message', (from: Worker, message: unknown) => {
+    if (isVariantsQueued(message)) encoder?.nudge();
     if (!isContentChanged(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {
       if (worker && worker.id !== from.id && worker.isConnected()) worker.send(message);
@@ -32,7 +49,8 @@ export async function runPrimary(config: Config): Promise<void> {
     const stoppedBeforeServing = closing && signal === 'SIGTERM';
     if (code !== 0 && !stoppedBeforeServing) failed = true;
     if (closing) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      // The encoder finishes the image in hand first (else it waits out its lease in the queue).
+      if (Object.keys(cluster.workers ?? {}).length === 0) void stoppingEncoder?.then(() => process.exit(failed ? 1 : 0));
       return;
     }
     process.stderr.write(`Showcase worker ${worker.process.pid} stopped (${signal ?? code}); starting another\n`);
@@ -43,6 +61,7 @@ export async function runPrimary(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    stoppingEncoder = encoder ? encoder.stop() : Promise.resolve();
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     // Each worker stops accepting, finishes its in-flight requests and closes its database.
@@ -52,6 +71,7 @@ export async function runPrimary(config: Config): Promise<void> {
   process.on('SIGINT', shutdown);
 
   for (let i = 0; i < config.webConcurrency; i += 1) fork();
+  encoder?.start();
   if (config.logLevel !== 'silent') {
     process.stdout.write(`Showcase is running at ${config.publicUrl} with ${config.webConcurrency} workers (database: ${config.databaseUrl ? 'postgres' : 'sqlite'}, data: ${config.dataDir})\n`);
   }

@@ -1,6 +1,20 @@
 import type { Config } from '../config';
 import { buildApp } from '../app';
 import { relayContentChanges } from './content-relay';
+import { VARIANTS_QUEUED, builtCli, startEncoderProcess, type VariantRunner } from '../modules/media/encoder-process';
+
+/**
+ * Where this server's images are processed: in a cluster worker, by the
+ * primary's encoder (told through the primary when an image is queued); alone,
+ * by an encoder process of its own. Undefined (in-process workers) when
+ * MEDIA_WORKERS is 0 or the server runs from source.
+ */
+function variantRunner(config: Config, inCluster: boolean, onRenditions: (urls: string[]) => void): VariantRunner | undefined {
+  const cli = builtCli();
+  if (config.mediaWorkers === 0 || !cli) return undefined;
+  if (inCluster) return { start: () => {}, nudge: () => process.send?.({ type: VARIANTS_QUEUED }), stop: async () => {} };
+  return startEncoderProcess(cli, onRenditions, (message) => process.stderr.write(`${message}\n`));
+}
 
 /** Serves requests: in a cluster worker (the primary prepared the database) or alone. */
 export async function runWorker(config: Config, options: { prepared: boolean }): Promise<void> {
@@ -16,7 +30,11 @@ export async function runWorker(config: Config, options: { prepared: boolean }):
   // A worker whose primary died (killed, crashed) would serve on alone, unsupervised: it drains and stops too.
   if (options.prepared) process.on('disconnect', () => stop('primary gone'));
 
-  const app = await buildApp(config, { prepared: options.prepared });
+  // The encoder's batches are heard once the app exists (before it, no page is cached anyway).
+  let hearRenditions = (_urls: string[]) => {};
+  const variants = variantRunner(config, options.prepared, (urls) => hearRenditions(urls));
+  const app = await buildApp(config, { prepared: options.prepared, ...(variants ? { variants } : {}) });
+  hearRenditions = (urls) => app.ctx.contentEvents.renditionsReady(urls, false);
   const stopRelay = relayContentChanges(app.ctx.contentEvents, app.ctx.dbKind === 'postgres');
 
   // Stop accepting, let in-flight requests finish, then close the database.

@@ -22,6 +22,8 @@ export type CachedPage = {
   location?: string;
   bodies: { gzip: Buffer; br: Buffer; identity?: Buffer };
   etags: Record<Coding, string>;
+  /** The stored images (`/uploads/…` URLs) the page drew: new renditions of one drop only these pages (RenderCache.dropPagesShowing). */
+  media?: ReadonlySet<string>;
 };
 
 const BROTLI_QUALITY = 9;
@@ -90,6 +92,11 @@ export class PageCache {
       this.pages.delete(oldestKey);
       bytes -= pageBytes(oldest);
     }
+  }
+
+  /** Every kept page, without touching the recency order. */
+  entries(): IterableIterator<[string, CachedPage]> {
+    return this.pages.entries();
   }
 
   get size(): number {

@@ -8,6 +8,14 @@ import { PageCache, type CachedPage } from './page-cache';
  */
 export const STALE_WAIT_MS = 500;
 
+/** Image drops remembered for renders still running when they happened (a render takes milliseconds; drops come seconds apart). */
+const MAX_RECENT_DROPS = 32;
+
+const shows = (drawn: ReadonlySet<string>, changed: ReadonlySet<string>) => {
+  for (const url of changed) if (drawn.has(url)) return true;
+  return false;
+};
+
 export type RenderCacheStats = { renders: number; hits: number; stale: number };
 
 /**
@@ -49,15 +57,52 @@ export class RenderCache {
   /** How old a page of the current version may be; undefined: no limit (every write is heard of). */
   private readonly maxAgeMs: () => number | undefined;
 
-  private isFresh(page: CachedPage, version: number): boolean {
+  private isFresh(key: string, page: CachedPage, version: number): boolean {
     const maxAge = this.maxAgeMs();
-    return page.version === version && (maxAge === undefined || Date.now() - page.storedAt <= maxAge);
+    return page.version === version && !this.outdated.has(key) && (maxAge === undefined || Date.now() - page.storedAt <= maxAge);
+  }
+
+  /** Keys whose page draws an image that got new renditions: served stale until rendered again. */
+  private readonly outdated = new Set<string>();
+  /** How many times dropPagesShowing was called, and the images of the latest calls (numbered). */
+  private drops = 0;
+  private readonly recentDrops: Array<{ n: number; urls: ReadonlySet<string> }> = [];
+
+  /**
+   * New renditions of the images at `urls` (a finished variant batch): only
+   * the pages that draw one of them are out of date, not the whole cache.
+   * They are served stale while one fresh render is made, like after a write.
+   * Answers how many cached pages are out of date now.
+   */
+  dropPagesShowing(urls: Iterable<string>): number {
+    const changed = new Set(urls);
+    if (changed.size === 0) return 0;
+    this.drops += 1;
+    this.recentDrops.push({ n: this.drops, urls: changed });
+    if (this.recentDrops.length > MAX_RECENT_DROPS) this.recentDrops.shift();
+    const kept = new Set<string>();
+    for (const [key, page] of this.pages.entries()) {
+      if (page.media && shows(page.media, changed)) this.outdated.add(key);
+      kept.add(key);
+    }
+    // Pages evicted meanwhile are forgotten here too.
+    for (const key of this.outdated) if (!kept.has(key)) this.outdated.delete(key);
+    return this.outdated.size;
+  }
+
+  /** Whether a render that began after drop number `since` may have read renditions older than a later drop. */
+  private droppedSince(since: number, page: CachedPage): boolean {
+    if (since === this.drops) return false;
+    const oldest = this.recentDrops[0]?.n ?? this.drops + 1;
+    // Drops forgotten since the render began: assume the page draws one of their images.
+    if (since + 1 < oldest) return true;
+    return Boolean(page.media) && this.recentDrops.some((drop) => drop.n > since && shows(page.media!, drop.urls));
   }
 
   /** The page kept under `key` if it is current: the cached path, without a promise. */
   fresh(key: string): CachedPage | undefined {
     const cached = this.pages.get(key);
-    if (!cached || !this.isFresh(cached, this.currentVersion())) return undefined;
+    if (!cached || !this.isFresh(key, cached, this.currentVersion())) return undefined;
     this.stats.hits += 1;
     return cached;
   }
@@ -66,12 +111,12 @@ export class RenderCache {
   async get(key: string, render: (version: number) => Promise<CachedPage>): Promise<CachedPage> {
     const version = this.currentVersion();
     const cached = this.pages.get(key);
-    if (cached && this.isFresh(cached, version)) {
+    if (cached && this.isFresh(key, cached, version)) {
       this.stats.hits += 1;
       return cached;
     }
-    // One render per key and content version.
-    const flightKey = `${version} ${key}`;
+    // One render per key and content version (and image drop: a render begun before one may draw old renditions).
+    const flightKey = `${version}.${this.drops} ${key}`;
     let flight = this.inFlight.get(flightKey);
     const started = !flight;
     if (!flight) {
@@ -96,12 +141,18 @@ export class RenderCache {
 
   private async renderAndKeep(key: string, version: number, render: (version: number) => Promise<CachedPage>) {
     this.stats.renders += 1;
+    const drops = this.drops;
     const page = await render(version);
     // A failure is shown, not kept: the next request tries again.
     if (page.status >= 500) return page;
     // A newer page (another write, another render) may have been kept meanwhile.
     const current = this.pages.get(key);
-    if (!current || current.version <= version) this.pages.set(key, page);
+    if (!current || current.version <= version) {
+      this.pages.set(key, page);
+      // Images of the page got new renditions while it rendered: kept, but rendered again on the next request.
+      if (this.droppedSince(drops, page)) this.outdated.add(key);
+      else this.outdated.delete(key);
+    }
     return page;
   }
 

@@ -62,6 +62,10 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   // A page made before a scheduled item went live is not served even as a stale fallback.
   const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
   app.decorate('renderCache', cache);
+  // A finished variant batch: only the pages that draw those images are rendered again.
+  const dropShowing = (urls: readonly string[]) => void cache.dropPagesShowing(urls);
+  contentEvents.on('renditions', dropShowing);
+  app.addHook('onClose', async () => void contentEvents.off('renditions', dropShowing));
   // Redirects of renamed items and the owner's own, cached and purged like pages.
   const redirects = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
   app.decorate('redirectCache', redirects);
@@ -181,7 +185,16 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   const renderPublic = async (identity: string, version: number, log: FastifyRequest['log']): Promise<CachedPage> => {
     const url = new URL(identity, config.publicUrl);
     const webRequest = new Request(url, { method: 'GET', headers: { accept: 'text/html' } });
-    const page = await renderPage(webRequest, source, (error) => log.error({ err: error }, 'page render failed'));
+    // Every stored image a page draws is looked up here: the page remembers them (RenderCache.dropPagesShowing).
+    const media = new Set<string>();
+    const pageSource = {
+      ...source,
+      describeImages: (urls: string[]) => {
+        for (const url of urls) media.add(url);
+        return source.describeImages(urls);
+      },
+    };
+    const page = await renderPage(webRequest, pageSource, (error) => log.error({ err: error }, 'page render failed'));
     if (page.kind === 'redirect') return makePage(version, page.status, '', page.location);
     const html = htmlDocument({
       meta: page.meta,
@@ -196,7 +209,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       robots: page.status === 404 ? 'noindex' : page.meta.noindex ? 'noindex, follow' : undefined,
       canonical: page.status !== 404,
     });
-    return makePage(version, page.status, html);
+    return { ...(await makePage(version, page.status, html)), media };
   };
 
   registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);

@@ -10,6 +10,8 @@ export const VARIANT_LEASE_MS = 5 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
 /** How often an idle worker looks for work queued by another copy or by a migration. */
 const POLL_MS = 5000;
+/** Finished images are reported at most this often while a batch runs. */
+const REPORT_EVERY_MS = 3000;
 
 export type VariantLog = { warn: (details: object, message: string) => void };
 
@@ -46,8 +48,11 @@ async function claimNext(db: Db): Promise<MediaRow | undefined> {
   return undefined;
 }
 
+/** One job taken from the queue: the image's URL, and whether its renditions were made. */
+export type VariantJob = { url: string; made: boolean };
+
 /** Claims and processes one job; resolves to false when the queue is empty. */
-export async function processNextVariantJob(db: Db, store: MediaStore, log?: VariantLog): Promise<boolean> {
+export async function processNextVariantJob(db: Db, store: MediaStore, log?: VariantLog): Promise<VariantJob | false> {
   const row = await claimNext(db);
   if (!row) return false;
   try {
@@ -72,6 +77,7 @@ export async function processNextVariantJob(db: Db, store: MediaStore, log?: Var
       })
       .where('id', '=', row.id)
       .execute();
+    return { url: row.url, made: true };
   } catch (error) {
     log?.warn({ err: error, media: row.url }, 'image variants failed');
     await db
@@ -79,8 +85,8 @@ export async function processNextVariantJob(db: Db, store: MediaStore, log?: Var
       .set({ variants_status: row.variants_attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', variants_claimed_at: null })
       .where('id', '=', row.id)
       .execute();
+    return { url: row.url, made: false };
   }
-  return true;
 }
 
 export async function variantQueueCounts(db: Db): Promise<{ pending: number; done: number; failed: number }> {
@@ -109,8 +115,8 @@ export class VariantWorkers {
     private readonly store: MediaStore,
     private readonly size: number,
     private readonly log: VariantLog,
-    /** Told after a batch of images got their variants, so cached pages can use them. */
-    private readonly onProgress: () => void,
+    /** Told the URLs of a batch of images that got their variants, so the pages drawing them can use them. */
+    private readonly onProgress: (urls: string[]) => void,
   ) {}
 
   start(): void {
@@ -137,22 +143,24 @@ export class VariantWorkers {
   }
 
   private async work(): Promise<void> {
-    let done = 0;
+    // Reported in batches (every few seconds), so pages are not rendered again after each image.
+    let done: string[] = [];
     let lastReport = Date.now();
     try {
-      while (!this.stopped && (await processNextVariantJob(this.db, this.store, this.log))) {
-        done++;
-        if (Date.now() - lastReport > 3000) {
-          this.onProgress();
+      let job: VariantJob | false;
+      while (!this.stopped && (job = await processNextVariantJob(this.db, this.store, this.log))) {
+        if (job.made) done.push(job.url);
+        if (done.length > 0 && Date.now() - lastReport > REPORT_EVERY_MS) {
+          this.onProgress(done);
           lastReport = Date.now();
-          done = 0;
+          done = [];
         }
       }
     } catch (error) {
       // The database is away: try again at the next poll.
       this.log.warn({ err: error }, 'image variant queue unavailable');
     }
-    if (done > 0) this.onProgress();
+    if (done.length > 0) this.onProgress(done);
   }
 
   /** Lets running jobs finish (a claimed job left half-done is taken again after its lease anyway). */
