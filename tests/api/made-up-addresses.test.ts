@@ -5,10 +5,12 @@ import { categoryPayload, productPayload } from '../helpers/factories';
 const BASE = 'https://shop.example.com';
 
 /**
- * Issue 23: made-up page addresses and made-up `?tags=` values cost the
- * database nothing once the site's addresses are known (one read per content
- * version): not-found pages come from one kept page per shape, unknown tags
- * are dropped by a redirect. Proven by counting SQL statements and renders.
+ * Issue 23: made-up page addresses and made-up `?tags=` values never reach
+ * the database twice: the site's addresses are read once per content version,
+ * what they lack is looked up once by one indexed read (it may be a write not
+ * heard yet) and remembered; not-found pages come from one kept page per
+ * shape, unknown tags are dropped by a redirect. Proven by counting SQL
+ * statements and renders.
  */
 describe('made-up addresses never reach the database', () => {
   let t: TestApp;
@@ -31,7 +33,7 @@ describe('made-up addresses never reach the database', () => {
 
   const html = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
 
-  it('answers 1,000 made-up addresses of every shape from the cache: no render, no SQL statement', async () => {
+  it('answers 1,000 made-up addresses of every shape from the cache: no render; one look-up each, none the second time', async () => {
     // The counter sees a render's statements (so its zero below means something).
     const atStart = statements;
     expect((await t.app.inject({ method: 'GET', url: '/about' })).statusCode).toBe(200);
@@ -46,19 +48,37 @@ describe('made-up addresses never reach the database', () => {
     const before = statements;
 
     const shapes = ['product', 'category', 'other'] as const;
-    for (let i = 0; i < 1000; i++) {
-      const shape = shapes[i % 3]!;
-      const url = shape === 'product' ? `/product/made-up-${i}` : shape === 'category' ? `/category/made-up-${i}?page=${i}&tags=x${i}` : `/made-up/${i}/page.php?id=${i}`;
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.body, url).toBe(first[shape]);
-    }
-    expect(statements - before).toBe(0);
+    const visitAll = async () => {
+      for (let i = 0; i < 1000; i++) {
+        const shape = shapes[i % 3]!;
+        const url = shape === 'product' ? `/product/made-up-${i}` : shape === 'category' ? `/category/made-up-${i}?page=${i}&tags=x${i}` : `/made-up/${i}/page.php?id=${i}`;
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).toBe(first[shape]);
+      }
+    };
+    await visitAll();
+    // The first time: one indexed read of the item (product, category) and one of the redirects, no render.
+    expect(statements - before).toBeLessThanOrEqual(2 * 1000);
+    expect(t.app.knownAddresses.lookups).toBeGreaterThanOrEqual(1000);
+    const afterFirst = statements;
+    await visitAll();
+    expect(statements - afterFirst).toBe(0);
     expect(t.app.renderCache.stats.renders).toBe(renders);
     expect(t.app.knownAddresses.reads).toBe(reads);
     // A draft's address is answered like a made-up one: nothing tells them apart.
     expect(await html('/product/secret')).toBe(first.product);
-    expect(statements - before).toBe(0);
+    expect(await html('/product/secret')).toBe(first.product);
+  });
+
+  it('an item another worker or copy wrote a moment ago, not yet heard of here, is shown, not a 404', async () => {
+    // Written behind this app's back, as another process's write is until its notice arrives.
+    const now = new Date().toISOString();
+    const template = await t.app.ctx.db.selectFrom('products').selectAll().where('slug', '=', 'lamp').executeTakeFirstOrThrow();
+    await t.app.ctx.db.insertInto('products').values({ ...template, id: 'written-elsewhere', slug: 'written-elsewhere', title: 'Written elsewhere', created_at: now, updated_at: now }).execute();
+    const response = await t.app.inject({ method: 'GET', url: '/product/written-elsewhere' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Written elsewhere');
   });
 
   it('a not-found page carries noindex and names no address of its own (no canonical, no og:url)', async () => {
@@ -78,15 +98,22 @@ describe('made-up addresses never reach the database', () => {
     await html('/category/design?tags=red');
     const renders = t.app.renderCache.stats.renders;
     const before = statements;
-    for (let i = 0; i < 1000; i++) {
-      const response = await t.app.inject({ method: 'GET', url: `/category/design?tags=red,made-up-${i}&utm_source=x` });
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/category/design?tags=red');
-    }
-    const none = await t.app.inject({ method: 'GET', url: '/category/design?page=2&tags=zzz' });
-    expect(none.statusCode).toBe(302);
-    expect(none.headers.location).toBe('/category/design?page=2');
-    expect(statements - before).toBe(0);
+    const visitAll = async () => {
+      for (let i = 0; i < 1000; i++) {
+        const response = await t.app.inject({ method: 'GET', url: `/category/design?tags=red,made-up-${i}&utm_source=x` });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe('/category/design?tags=red');
+      }
+      const none = await t.app.inject({ method: 'GET', url: '/category/design?page=2&tags=zzz' });
+      expect(none.statusCode).toBe(302);
+      expect(none.headers.location).toBe('/category/design?page=2');
+    };
+    await visitAll();
+    // One indexed read of each made-up tag the first time; none the second.
+    expect(statements - before).toBeLessThanOrEqual(1001);
+    const afterFirst = statements;
+    await visitAll();
+    expect(statements - afterFirst).toBe(0);
     expect(t.app.renderCache.stats.renders).toBe(renders);
 
     const kept = await html('/category/design?tags=red');

@@ -32,6 +32,25 @@ export async function readAddresses(db: Db): Promise<Addresses> {
   };
 }
 
+/** What a single address names, for the one-row look-up of an address the set lacks. */
+export type AddressKind = 'product' | 'category' | 'tag' | 'redirect';
+
+/** Whether the database holds this address now: one indexed read. */
+export async function holdsAddress(db: Db, kind: AddressKind, value: string): Promise<boolean> {
+  const row =
+    kind === 'product'
+      ? await db.selectFrom('products').select('id').where('slug', '=', value).where('status', '<>', 'draft').executeTakeFirst()
+      : kind === 'category'
+        ? await db.selectFrom('categories').select('id').where('slug', '=', value).where('status', '<>', 'draft').executeTakeFirst()
+        : kind === 'tag'
+          ? await db.selectFrom('tags').select('id').where('slug', '=', value).executeTakeFirst()
+          : await db.selectFrom('redirects').select('id').where('from_path', '=', value).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Misses remembered per content version: beyond this many, the oldest is forgotten (and looked up again if asked). */
+const MAX_MISSES = 20_000;
+
 /**
  * `readAddresses` kept per content version (and no longer than `maxAgeMs`
  * while other copies' writes may go unheard, like pages); concurrent asks
@@ -43,11 +62,39 @@ export class KnownAddresses {
   /** Reads made so far (tests count them). */
   reads = 0;
 
+  /** Look-ups of addresses the set lacked (tests count them). */
+  lookups = 0;
+  private misses = { version: -1, since: 0, keys: new Set<string>() };
+
   constructor(
     private readonly read: () => Promise<Addresses>,
+    private readonly holds: (kind: AddressKind, value: string) => Promise<boolean>,
     private readonly currentVersion: () => number,
     private readonly maxAgeMs: () => number | undefined = () => undefined,
   ) {}
+
+  /**
+   * Whether an address the set lacks is missing from the database too. The set
+   * may be behind a write another worker or copy made a moment ago (heard a few
+   * milliseconds later): a product created and opened at once must not be a 404.
+   * One indexed read says, and a miss is remembered until the content version
+   * changes, so a made-up address reaches the database once, never twice.
+   */
+  async missing(kind: AddressKind, value: string): Promise<boolean> {
+    const version = this.currentVersion();
+    const maxAge = this.maxAgeMs();
+    if (this.misses.version !== version || (maxAge !== undefined && Date.now() - this.misses.since > maxAge)) {
+      this.misses = { version, since: Date.now(), keys: new Set() };
+    }
+    const misses = this.misses;
+    const key = `${kind} ${value}`;
+    if (misses.keys.has(key)) return true;
+    this.lookups += 1;
+    if (await this.holds(kind, value)) return false;
+    if (misses.keys.size >= MAX_MISSES) misses.keys.delete(misses.keys.values().next().value!);
+    misses.keys.add(key);
+    return true;
+  }
 
   get(): Promise<Addresses> {
     const version = this.currentVersion();
@@ -73,7 +120,7 @@ export class KnownAddresses {
 /** What the page router would show at a path: a page worth rendering, or the not-found page of a shape. */
 export type PageVerdict =
   | { kind: 'render' }
-  | { kind: 'not-found'; shape: 'product' | 'category' | 'other' }
+  | { kind: 'not-found'; shape: 'product' | 'category' | 'other'; slug?: string }
   /** A category page asked with tags that name no tag: the same page without them. */
   | { kind: 'drop-tags'; tags: string[] };
 
@@ -97,8 +144,8 @@ export function judgeAddress(path: string, tags: readonly string[], known: Addre
   if (segments.length === 2 && (first === 'product' || first === 'category')) {
     const slug = decode(segments[1]!);
     if (slug === undefined) return { kind: 'render' };
-    if (first === 'product') return known.products.has(slug) ? { kind: 'render' } : { kind: 'not-found', shape: 'product' };
-    if (!known.categories.has(slug)) return { kind: 'not-found', shape: 'category' };
+    if (first === 'product') return known.products.has(slug) ? { kind: 'render' } : { kind: 'not-found', shape: 'product', slug };
+    if (!known.categories.has(slug)) return { kind: 'not-found', shape: 'category', slug };
     const kept = tags.filter((tag) => known.tags.has(tag));
     return kept.length === tags.length ? { kind: 'render' } : { kind: 'drop-tags', tags: kept };
   }

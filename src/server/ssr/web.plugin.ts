@@ -12,7 +12,7 @@ import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
 import { putInFront } from './cached-front';
-import { judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
+import { holdsAddress, judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
 import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
@@ -69,7 +69,12 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   // Redirects of renamed items and the owner's own, cached and purged like pages.
   const redirects = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs });
   app.decorate('redirectCache', redirects);
-  const addresses = new KnownAddresses(() => readAddresses(db), () => contentEvents.current, () => contentEvents.maxAgeMs);
+  const addresses = new KnownAddresses(
+    () => readAddresses(db),
+    (kind, value) => holdsAddress(db, kind, value),
+    () => contentEvents.current,
+    () => contentEvents.maxAgeMs,
+  );
   app.decorate('knownAddresses', addresses);
 
   // Every answer of the page route carries the security headers (it sends them itself: installSecurityHeaders).
@@ -246,15 +251,24 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     const known = await addresses.get().catch(() => undefined);
     const identityPath = identity.split('?', 1)[0]!;
     const params = readCategoryParams(search);
-    const verdict = known ? judgeAddress(identityPath, params.tags, known) : ({ kind: 'render' } as const);
+    let verdict = known ? judgeAddress(identityPath, params.tags, known) : ({ kind: 'render' } as const);
+    // What the set lacks may be a write not heard yet (KnownAddresses.missing): a real item is rendered.
+    if (verdict.kind === 'not-found' && verdict.slug !== undefined && !(await addresses.missing(verdict.shape as 'product' | 'category', verdict.slug))) {
+      verdict = { kind: 'render' };
+    }
     if (verdict.kind === 'drop-tags') {
-      // Tags that name no tag are dropped: the page is the one without them (never a cache key or canonical of its own).
-      const location = `${identityPath}${categorySearch({ page: params.page, tags: verdict.tags })}`;
-      return reply.header('Cache-Control', 'public, no-cache').redirect(location, 302);
+      const kept: string[] = [];
+      for (const tag of params.tags) if (verdict.tags.includes(tag) || !(await addresses.missing('tag', tag))) kept.push(tag);
+      if (kept.length < params.tags.length) {
+        // Tags that name no tag are dropped: the page is the one without them (never a cache key or canonical of its own).
+        const location = `${identityPath}${categorySearch({ page: params.page, tags: kept })}`;
+        return reply.header('Cache-Control', 'public, no-cache').redirect(location, 302);
+      }
+      verdict = { kind: 'render' };
     }
     // Only where no page lives: an item that takes an old address wins over its redirect.
     const redirectAnswer = async () => {
-      if (known && !known.redirects.has(pathname)) return undefined;
+      if (known && !known.redirects.has(pathname) && (await addresses.missing('redirect', pathname))) return undefined;
       const redirect = await lookUpRedirect(redirects, db, pathname);
       return redirect && reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
     };

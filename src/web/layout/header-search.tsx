@@ -36,7 +36,7 @@ export function HeaderSearch() {
   const { pathname, search } = useLocation();
   const fold = useRef<HTMLDetailsElement>(null);
   const area = useRef<HTMLDivElement>(null);
-  const onFoldToggle = useDisclosure(fold, area);
+  useDisclosure(fold, area);
   const [value, setValue] = useState('');
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [total, setTotal] = useState(0);
@@ -127,7 +127,6 @@ export function HeaderSearch() {
         ref={fold}
         className="header-search__fold"
         onToggle={(event) => {
-          onFoldToggle(event);
           if (event.currentTarget.open) inputRef.current?.focus();
         }}
       >

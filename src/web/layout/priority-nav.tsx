@@ -89,7 +89,7 @@ export function PriorityNav({ items }: { items: NavItem[] }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const count = useRowCount(bar, copy, hydrated, items.map((item) => item.label).join('\n'));
-  const onToggle = useDisclosure(details);
+  useDisclosure(details);
 
   const row = count === null ? items : items.slice(0, count);
   const rest = count === null ? items : items.slice(count);
@@ -103,7 +103,7 @@ export function PriorityNav({ items }: { items: NavItem[] }) {
         ))}
       </ul>
       {rest.length > 0 && (
-        <details ref={details} className="site-nav__more" onToggle={onToggle}>
+        <details ref={details} className="site-nav__more">
           <summary className="site-nav__link site-nav__more-toggle">{MORE_LABEL}</summary>
           <ul className="site-nav__more-list">
             {rest.map((item) => (

@@ -28,7 +28,7 @@ export function SiteHeader({ categories, site }: { categories: CategorySummary[]
   const isAdmin = useIsAdmin();
   const header = useRef<HTMLElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
-  const onToggle = useDisclosure(menu, header);
+  useDisclosure(menu, header);
 
   return (
     <header className="site-header" ref={header}>
@@ -37,7 +37,7 @@ export function SiteHeader({ categories, site }: { categories: CategorySummary[]
           <BrandLogo site={site} />
         </Link>
         <HeaderSearch />
-        <details ref={menu} className="menu-toggle" onToggle={onToggle}>
+        <details ref={menu} className="menu-toggle">
           {/* Its open state is the summary's own (exposed as expanded); the label stays the same. */}
           <summary className="menu-toggle__button" aria-label="Menu" aria-controls="site-nav">
             <span className="menu-toggle__bar" aria-hidden="true" />
