@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// React Router's own link components weigh on every public page's first load (components/link.tsx).
+const WEB_PATHS = [{ name: 'react-router', importNames: ['Link', 'NavLink', 'Form'], message: 'Use Link and NavLink from src/web/components/link.tsx.' }];
+const FEATURE_WALL = 'Admin features do not import each other (move what they share to admin/lib or admin/components).';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
@@ -40,8 +46,7 @@ export default tseslint.config(
         'error',
         {
           patterns: ['**/server/**'],
-          // React Router's own link components weigh on every public page's first load (components/link.tsx).
-          paths: [{ name: 'react-router', importNames: ['Link', 'NavLink', 'Form'], message: 'Use Link and NavLink from src/web/components/link.tsx.' }],
+          paths: WEB_PATHS,
         },
       ],
     },
@@ -76,6 +81,38 @@ export default tseslint.config(
       ],
     },
   },
+  // Walls between the server's layers (decision 056): `db` knows nothing above it; the write path
+  // (`content`: types, the write unit, its effects, change events) knows no module or route. These
+  // folders import nothing of `modules`, so the secret-guard rule above has nothing to check there.
+  {
+    files: ['src/server/db/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(http|modules|content)/', message: 'db is the bottom layer: it imports no http, modules or content code.' }] }],
+    },
+  },
+  {
+    files: ['src/server/content/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(http|modules)/', message: 'The write path (content) imports no modules or http code: they import it.' }] }],
+    },
+  },
+  // Admin features do not import each other: what two share lives in src/web/admin/lib or components.
+  ...fs.readdirSync(path.join(import.meta.dirname, 'src/web/admin/features')).map((feature) => ({
+    files: [`src/web/admin/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: WEB_PATHS,
+          patterns: [
+            { group: ['**/server/**'] },
+            { regex: `(^|/)features/(?!${feature}/)`, message: FEATURE_WALL },
+            { regex: `^(\\.\\./)+(?!${feature}/)[a-z-]+/(api|components|hooks)/`, message: FEATURE_WALL },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },

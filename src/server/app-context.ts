@@ -1,11 +1,10 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db/database';
-import type { ContentEvents } from './content-events';
+import type { ContentEvents } from './content/events';
 import type { CatalogueFigures } from './content/catalogue-figures';
-import type { ContentNotifications } from './content-notify';
+import type { ContentNotifications } from './content/notify';
 import type { VariantRunner } from './modules/media/encoder-process';
 import type { AuditLog } from './modules/audit/audit-log';
-import type { RevisionRecorder } from './modules/revisions/revision-recorder';
 import type { PublishSchedule } from './content/publish-schedule';
 import type { NewsletterContext } from './modules/newsletter/newsletter-context';
 
@@ -18,15 +17,13 @@ export type AppContext = {
   contentEvents: ContentEvents;
   /** Counts and tag lists over the catalogue, kept until a catalogue write. */
   catalogueFigures: CatalogueFigures;
-  /** Keeps a revision of every save; reads of revisions wait for it. */
-  revisions: RevisionRecorder;
   /** When the next scheduled item goes live; moves the content version then. */
   schedule: PublishSchedule;
   /** Hearing other copies' writes (PostgreSQL LISTEN); set once the app has started listening. */
   notifications?: ContentNotifications;
   /** Makes image variants in the background; `nudge()` after queueing an image. */
   mediaVariants: VariantRunner;
-  /** Who changed what: admin writes, sign-ins, passwords, backups. */
+  /** Who signed in, changed a password or took a backup (content writes write their own entries: decision 056). */
   audit: AuditLog;
   /** Subscribers' write path: mail (when configured), the webhook outbox, change events. */
   newsletter: NewsletterContext;

@@ -3,8 +3,8 @@ import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { ensureSearchIndex } from './modules/search/search-index';
-import { ContentEvents } from './content-events';
+import { ensureSearchIndex } from './content/effects/search-index';
+import { ContentEvents } from './content/events';
 import { CatalogueFigures } from './content/catalogue-figures';
 import { installErrorHandler } from './http/error-handler';
 import { ensureAdminPassword } from './modules/auth/admin-password';
@@ -17,12 +17,11 @@ import { VariantWorkers } from './modules/media/variant-queue';
 import type { VariantRunner } from './modules/media/encoder-process';
 import { registerWeb } from './ssr/web.plugin';
 import { seedDemoContentIfEmpty } from './seed/seed-demo';
-import { listenForContentChanges } from './content-notify';
+import { listenForContentChanges } from './content/notify';
 import { installSecurityHeaders } from './http/security-headers';
 import { clientBuild } from './ssr/client-manifest';
 import { installRequestLog, lazyChildLogger, loggerOptions } from './http/logging';
 import { AuditLog } from './modules/audit/audit-log';
-import { RevisionRecorder } from './modules/revisions/revision-recorder';
 import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
 import { startNewsletter } from './modules/newsletter/newsletter-setup';
@@ -109,9 +108,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
   const audit = new AuditLog(database.db, app.log);
-  const stopAuditing = audit.listen(contentEvents);
-  const revisions = new RevisionRecorder(database.db, app.log);
-  revisions.listen(contentEvents);
   const schedule = new PublishSchedule(database.db, contentEvents, app.log);
   await schedule.refresh();
   const newsletter = startNewsletter(config, database, app.log);
@@ -126,7 +122,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.variants ??
       new VariantWorkers(database.db, createMediaStore(config), config.mediaWorkers, app.log, (urls) => contentEvents.renditionsReady(urls, true)),
     audit,
-    revisions,
     schedule,
     newsletter: newsletter.context,
   });
@@ -137,9 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedule.stop();
     await app.ctx.mediaVariants.stop();
     await notifications.stop();
-    stopAuditing();
     await audit.flush();
-    await revisions.settled();
     await newsletter.stop();
     await database.close();
   });

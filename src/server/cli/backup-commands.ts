@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
-import { CONTENT_CHANNEL } from '../content-notify';
+import { CONTENT_CHANNEL } from '../content/notify';
 import { insertAuditEntry } from '../modules/audit/audit.repository';
 import { verifyArchive } from '../modules/backup/read-archive';
 import { restoreBackup } from '../modules/backup/restore-backup';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
-import { CONTENT_CHANNEL, renditionsPayload } from '../content-notify';
+import { CONTENT_CHANNEL, renditionsPayload } from '../content/notify';
 import { createMediaStore } from '../modules/media/media.service';
 import { VariantWorkers } from '../modules/media/variant-queue';
 import { ENCODER_NICE, RENDITIONS_MADE, isVariantsQueued } from '../modules/media/encoder-process';

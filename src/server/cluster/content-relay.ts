@@ -1,11 +1,12 @@
-import type { ContentEvents } from '../content-events';
-import { asChangeEntity, type ChangeEntity, type ContentChange } from '../content/changes';
+import type { ContentEvents } from '../content/events';
+import type { ContentChange } from '../content/changes';
+import { asContentType, type ContentTypeName } from '../content/types';
 
 /** The message a worker sends its primary after a write, and the primary passes to every other worker. */
 export const CONTENT_CHANGED = 'showcase:content-changed';
 
 /** `entity` lets the other workers keep what that kind of write cannot change (content-events.ts); `renditions`: images with new renditions. */
-type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ChangeEntity; renditions?: string[] };
+type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ContentTypeName; renditions?: string[] };
 export const isContentChanged = (message: unknown): message is RelayMessage =>
   typeof message === 'object' && message !== null && (message as RelayMessage).type === CONTENT_CHANGED;
 
@@ -23,7 +24,7 @@ export function relayContentChanges(events: ContentEvents, usesPostgres: boolean
   const hear = (message: unknown) => {
     if (!isContentChanged(message)) return;
     if (Array.isArray(message.renditions)) events.renditionsReady(message.renditions.filter((url) => typeof url === 'string'), false);
-    else events.changedElsewhere(asChangeEntity(message.entity));
+    else events.changedElsewhere(asContentType(message.entity));
   };
   events.on('change', tellPrimary);
   events.on('renditions', tellRenditions);

@@ -1,4 +1,4 @@
-import type { ContentEvents } from '../content-events';
+import type { ContentEvents } from './events';
 
 /** Distinct figures kept at once (filters × viewers); the oldest goes first beyond it. */
 const MAX_FIGURES = 1000;

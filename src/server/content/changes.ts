@@ -1,26 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import type { ContentEvents } from '../content-events';
+import type { ContentTypeName } from './types';
 
 /** Who made a write: the signed-in admin (with the address it came from), or the system (seeding, scheduled work). */
 export type Actor = { kind: 'admin'; ip: string } | { kind: 'system' };
 
-const CHANGE_ENTITIES = ['product', 'category', 'tag', 'homepage', 'about', 'theme', 'site', 'media', 'redirect'] as const;
-export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
-
-/** The entity named in a message from another worker or copy; undefined when it names none we know. */
-export const asChangeEntity = (value: unknown): ChangeEntity | undefined => CHANGE_ENTITIES.find((entity) => entity === value);
 export type ChangeAction = 'create' | 'update' | 'delete' | 'reorder';
 
 /**
- * One content write, as every listener sees it: the page cache, the
- * cross-copy notification and whatever else must follow a write (audit,
- * redirects, revisions, webhooks) subscribe to this instead of being called
- * from route handlers. `before`/`after` are the API shapes (null on create /
- * delete), so a listener can tell what changed without reading the database.
+ * One committed content write, as the write unit records it (write.ts) and
+ * announces it: its revision and audit entry are written from it in the
+ * write's transaction; the page cache, the cross-copy notification and the
+ * wake-ups hear it after the commit. `before`/`after` are the API shapes
+ * (null on create / delete), so a listener can tell what changed without
+ * reading the database.
  */
 export type ContentChange = {
-  entity: ChangeEntity;
+  /** The content type written (types.ts). */
+  entity: ContentTypeName;
   action: ChangeAction;
   /** The item's id; null for singletons (homepage, about, theme) and bulk actions. */
   id: string | null;
@@ -32,8 +29,8 @@ export type ContentChange = {
   note?: string;
 };
 
-/** Where a write service announces its change: the app's ContentEvents, or a buffer that replays after an outer transaction commits. */
-export type ChangeSink = Pick<ContentEvents, 'changed'>;
+/** Where a write is announced once committed: the app's ContentEvents (events.ts), or a buffer that replays after an outer transaction commits. */
+export type ChangeSink = { changed: (change: ContentChange) => void };
 
 /** What a write service needs: the database (or a transaction), the place to announce the change, and who asks. */
 export type Writer = { db: Db; events: ChangeSink; actor: Actor; note?: string };
@@ -55,11 +52,6 @@ export function deferredWriter(db: Db, actor: Actor): Writer & { commit: (events
 
 export const SYSTEM: Actor = { kind: 'system' };
 
-export function writerFor(ctx: { db: Db; contentEvents: ContentEvents }, request: FastifyRequest): Writer {
+export function writerFor(ctx: { db: Db; contentEvents: ChangeSink }, request: FastifyRequest): Writer {
   return { db: ctx.db, events: ctx.contentEvents, actor: { kind: 'admin', ip: request.ip } };
-}
-
-/** Announces a write that has been committed. */
-export function recordChange(writer: Writer, change: Omit<ContentChange, 'actor' | 'at'>): void {
-  writer.events.changed({ ...change, actor: writer.actor, at: new Date().toISOString(), ...(writer.note ? { note: writer.note } : {}) });
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { ContentEvents } from '../content-events';
+import type { ContentEvents } from './events';
 
 /** How often the next due time is read again, in case a write elsewhere went unheard. */
 export const SCHEDULE_POLL_MS = 15_000;

@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { PublishState, PublishStatus } from '../../shared/schemas/publish';
 import type { Viewer } from './viewer';
+import type { PublishableTable } from './types';
 
 /** Which rows of a publishable table a read may see: the viewer's right, narrowed by an admin's status filter. */
 export type Visibility = { viewer: Viewer; status?: PublishStatus | undefined; now: string };
@@ -12,7 +13,7 @@ export const visibilityFor = (viewer: Viewer, status?: PublishStatus): Visibilit
  * for every copy of the app the moment its time passes, with no job to run.
  * ISO-8601 UTC strings of one format compare in time order as text.
  */
-export function visibleWhere(table: 'products' | 'categories', visibility: Visibility): Expression<SqlBool> {
+export function visibleWhere(table: PublishableTable, visibility: Visibility): Expression<SqlBool> {
   const status = sql.ref(`${table}.status`);
   const publishAt = sql.ref(`${table}.publish_at`);
   const live = sql<SqlBool>`(${status} = 'published' or (${status} = 'scheduled' and ${publishAt} <= ${visibility.now}))`;

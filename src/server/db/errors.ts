@@ -51,8 +51,16 @@ export function classifyDatabaseError(error: unknown): DatabaseFault | undefined
   return undefined;
 }
 
+/**
+ * SQLite stayed locked by another process for the driver's whole wait
+ * (sqlite-driver.ts): running the transaction again would only wait as long
+ * again, so the request gets its 503 now. Content writes all begin a
+ * transaction (decision 056), so this is where a long lock is answered.
+ */
+export const SQLITE_BUSY_GAVE_UP = 'SQLITE_BUSY_GAVE_UP';
+
 /** Conflicts worth running the whole transaction again for: nothing of it was kept. */
 export function isRetryableConflict(error: unknown): boolean {
   const code = errorCode(error);
-  return code === '40P01' || code === '40001' || (code?.startsWith('SQLITE_BUSY') ?? false);
+  return code === '40P01' || code === '40001' || (code !== SQLITE_BUSY_GAVE_UP && (code?.startsWith('SQLITE_BUSY') ?? false));
 }

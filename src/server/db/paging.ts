@@ -1,6 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { z } from 'zod';
-import { badRequest } from '../http/errors';
 
 /**
  * Keyset paging: a page starts after the sort key of the previous page's last
@@ -13,19 +11,6 @@ export type KeyColumn = { column: string; direction: 'asc' | 'desc' };
 
 export function encodeCursor(key: SortKey): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-}
-
-/** A cursor that is not one of ours (or of another list) is a 400 naming `cursor`. */
-export function decodeCursor<T extends SortKey>(cursor: string, shape: z.ZodType<T>): T {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest('cursor: is not valid; use the nextCursor of a previous page');
-  }
-  const parsed = shape.safeParse(decoded);
-  if (!parsed.success) throw badRequest('cursor: is not valid; use the nextCursor of a previous page');
-  return parsed.data;
 }
 
 /** `(c1, c2, …) > (v1, v2, …)` in the columns' own directions, written out so both dialects use their indexes. */

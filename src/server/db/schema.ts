@@ -266,6 +266,14 @@ export interface MailOutboxRow {
   last_error: string | null;
 }
 
+/** One content item showing one stored media URL (content/effects/media-usages.ts); derived from the content, rebuilt by a restore. */
+export interface MediaUsageRow {
+  url: string;
+  entity: string;
+  item_id: string;
+  title: string;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -288,4 +296,5 @@ export interface Database {
   webhook_outbox: WebhookOutboxRow;
   mail_outbox: MailOutboxRow;
   search_index: SearchIndexRow;
+  media_usages: MediaUsageRow;
 }

@@ -7,7 +7,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import { errorCode } from './errors';
+import { SQLITE_BUSY_GAVE_UP, errorCode } from './errors';
 
 /**
  * better-sqlite3 waits for a lock synchronously, freezing the whole process:
@@ -55,8 +55,9 @@ class SqliteConnection implements DatabaseConnection {
       try {
         return this.run<R>(query);
       } catch (error) {
-        const canWait = isBusy(error) && !this.db.inTransaction && Date.now() - started < BUSY_GIVE_UP_MS;
-        if (!canWait) throw error;
+        const waiting = isBusy(error) && !this.db.inTransaction;
+        if (waiting && Date.now() - started >= BUSY_GIVE_UP_MS) throw Object.assign(new Error('database is busy', { cause: error }), { code: SQLITE_BUSY_GAVE_UP });
+        if (!waiting) throw error;
       }
       this.queue.unlock();
       await sleep(Math.min(25 * 2 ** attempt, 500) * (0.5 + Math.random() / 2));

@@ -119,8 +119,8 @@ export async function seedDemoContentIfEmpty(ctx: AppContext): Promise<boolean> 
       if (ctx.dbKind === 'postgres') await holdSeedLock(trx);
       if (!(await isEmpty(trx))) return false;
       const plan = await createDemoMedia(media, findDemoAssetsDir());
-      for (const file of media.files) await recordMedia(trx, store, file);
       writer = deferredWriter(trx, SYSTEM);
+      for (const file of media.files) await recordMedia(writer, store, file);
       await writeContent(writer, plan);
       return true;
     });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { visibleWhere, visibilityFor, type Visibility } from '../content/visibility';
+import { PUBLISHABLE_TABLES, itemPath, type PublishableTable } from '../content/types';
 
 /** One URL of the sitemap: its path, when it last changed, the images it shows (as stored: paths or URLs). */
 export type SitemapEntry = { path: string; lastmod: string; images: string[] };
@@ -39,7 +40,7 @@ async function* batched<Row extends { id: string }>(read: (range: Range) => Prom
   }
 }
 
-const countVisible = async (db: Db, table: 'products' | 'categories', visibility: Visibility) =>
+const countVisible = async (db: Db, table: PublishableTable, visibility: Visibility) =>
   Number((await db.selectFrom(table).where(visibleWhere(table, visibility)).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst())?.count ?? 0);
 
 /** Home and about change with their settings; never saved, they are as old as the newest item they show. */
@@ -47,7 +48,7 @@ async function pageEntries(db: Db, visibility: Visibility): Promise<SitemapEntry
   const settings = await db.selectFrom('settings').select(['key', 'updated_at']).where('key', 'in', ['homepage', 'about']).execute();
   const saved = new Map(settings.map((row) => [row.key, row.updated_at]));
   const newest = await Promise.all(
-    (['products', 'categories'] as const).map(async (table) =>
+    PUBLISHABLE_TABLES.map(async (table) =>
       (await db.selectFrom(table).where(visibleWhere(table, visibility)).select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst())?.at,
     ),
   );
@@ -88,7 +89,7 @@ export async function* sitemapEntries(db: Db, start: number, count: number): Asy
     );
     for await (const row of rows) {
       left -= 1;
-      yield { path: `/category/${encodeURIComponent(row.slug)}`, lastmod: changedAt(row, now), images: [] };
+      yield { path: itemPath('category', row.slug), lastmod: changedAt(row, now), images: [] };
     }
   }
   if (left <= 0) return;
@@ -103,6 +104,6 @@ export async function* sitemapEntries(db: Db, start: number, count: number): Asy
   );
   for await (const row of products) {
     const images = [...new Set([row.main_image, ...galleryUrls(row.gallery)].filter(Boolean))].slice(0, MAX_IMAGES);
-    yield { path: `/product/${encodeURIComponent(row.slug)}`, lastmod: changedAt(row, now), images };
+    yield { path: itemPath('product', row.slug), lastmod: changedAt(row, now), images };
   }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { cleanText } from './common';
 
-export const MEDIA_USAGE_KINDS = ['product', 'category', 'homepage', 'about', 'theme', 'site'] as const;
-export type MediaUsage = { kind: (typeof MEDIA_USAGE_KINDS)[number]; id: string; title: string };
+/** One content item showing a file: `kind` names its content type (declared once, in src/server/content/types.ts). */
+export type MediaUsage = { kind: string; id: string; title: string };
 
 export type FocalPoint = { x: number; y: number };
 

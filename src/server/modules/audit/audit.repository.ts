@@ -1,27 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { AuditLogRow } from '../../db/schema';
 import { z } from 'zod';
-import { afterKey, decodeCursor, toPage, type KeyColumn } from '../../db/paging';
+import { afterKey, toPage, type KeyColumn } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import { DEFAULT_PAGE_LIMIT, wantsPage, type Page } from '../../../shared/schemas/list';
 import type { AuditEntry, AuditQuery } from '../../../shared/schemas/audit';
 
-export type NewAuditEntry = { action: string; targetType?: string; targetId?: string | null; summary?: string; ip?: string; at?: string };
-
-export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      at: entry.at ?? new Date().toISOString(),
-      action: entry.action.slice(0, 100),
-      target_type: (entry.targetType ?? '').slice(0, 100),
-      target_id: entry.targetId?.slice(0, 200) ?? null,
-      summary: (entry.summary ?? '').slice(0, 2000),
-      ip: (entry.ip ?? '').slice(0, 100),
-    })
-    .execute();
-}
+// Content writes write their entries in their own transaction (decision 056); every other entry is written here through the same insert.
+export { insertAuditEntry, type NewAuditEntry } from '../../content/effects/audit-entry';
 
 export async function deleteAuditEntriesBefore(db: Db, cutoff: string): Promise<number> {
   const result = await db.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();

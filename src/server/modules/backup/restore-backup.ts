@@ -8,7 +8,8 @@ import { DamagedArchiveError, verifyArchive, walkArchive } from './read-archive'
 import { mimeTypeOfKey } from './restorable-media';
 import { CONTENT_SETTINGS, RESTORE_RULES, describeProblem } from './restore-rules';
 import { BOOKKEEPING_TABLES, EMPTIED_BY_RESTORE, listTablesInOrder } from './tables';
-import { rebuildSearchIndex } from '../search/search-index';
+import { rebuildSearchIndex } from '../../content/effects/search-index';
+import { rebuildMediaUsages } from '../../content/effects/media-usages';
 
 export class RestoreRefusedError extends Error {}
 
@@ -154,6 +155,7 @@ async function replaceTables(target: RestoreTarget, tables: Map<string, Array<Re
       count += rows.length;
     }
     await rebuildSearchIndex(trx);
+    await rebuildMediaUsages(trx);
   });
   return count;
 }

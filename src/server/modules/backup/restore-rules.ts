@@ -17,7 +17,7 @@ import { cleanInput as cleanProductInput } from '../products/product.service';
 import { parseRedirectInput } from '../redirects/redirect.service';
 import { cleanAbout } from '../site/site.service';
 import { titleKey } from '../tags/tag.service';
-import { REVISIONED } from '../revisions/revision-recorder';
+import { REVISIONED_TYPES } from '../../content/types';
 import { isRestorableMediaKey, mimeTypeOfKey } from './restorable-media';
 
 /**
@@ -177,7 +177,7 @@ const redirects: RowRule = (row) => {
 
 const JsonObjectText = JsonText.pipe(z.record(z.string(), z.unknown()));
 const revisions: RowRule = columns({
-  id: IdSchema, entity: z.enum(REVISIONED), item_id: z.string().max(100), created_at: Iso, summary: Text(2000),
+  id: IdSchema, entity: z.enum(REVISIONED_TYPES), item_id: z.string().max(100), created_at: Iso, summary: Text(2000),
   snapshot: z.string().refine((text) => JsonObjectText.safeParse(text).success, 'must be a JSON object'),
 });
 

@@ -18,11 +18,11 @@ export const SITE_OWNED = new Set([
 ]);
 export const EMPTIED_BY_RESTORE = ['sessions', 'previews'];
 /**
- * The full-text index (and SQLite's FTS5 tables behind it) is derived from
- * the products: never listed, so never saved, emptied or loaded row by row;
- * a restore rebuilds it.
+ * The full-text index (and SQLite's FTS5 tables behind it) and the media-usage
+ * index are derived from the content: never listed, so never saved, emptied or
+ * loaded row by row; a restore rebuilds them.
  */
-const isDerivedTable = (name: string) => name === 'search_index' || name.startsWith('search_index_');
+const isDerivedTable = (name: string) => name === 'search_index' || name.startsWith('search_index_') || name === 'media_usages';
 /** Tables whose rows do not make a site "non-empty" for restore's safety check. */
 export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', ...SITE_OWNED]);
 

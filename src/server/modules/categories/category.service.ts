@@ -7,15 +7,15 @@ import { badField, conflict, notFound } from '../../http/errors';
 import { editConflict, type Versioned } from '../../http/etag';
 import { CategoryInputSchema, type Category, type CategoryInput, type ReorderItem } from '../../../shared/schemas/category';
 import { readHeroConfig } from '../site/hero-config';
-import { inTransaction } from '../../db/transaction';
-import { applyOrder, lockListOrder } from '../../db/ordering';
-import { recordChange, type Writer } from '../../content/changes';
-import { productIdsInCategory, reindexProducts } from '../search/search-index';
+import { applyOrder, lockListOrder } from '../../content/ordering';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 import { isVisibleRow, publishColumns, publishState, visibilityFor, type Visibility } from '../../content/visibility';
 import type { Viewer } from '../../content/viewer';
 import { z } from 'zod';
 import { DEFAULT_PAGE_LIMIT, type CategoryListQuery, type Page } from '../../../shared/schemas/list';
-import { decodeCursor, toPage } from '../../db/paging';
+import { toPage } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import {
   categoryKey,
   countCategories,
@@ -28,7 +28,6 @@ import {
   updateCategoryRow,
   type CategoryKey,
 } from './category.repository';
-import { claimAddress, dropAddress, moveAddress } from '../redirects/item-addresses';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 const SLUG_TAKEN = 'A category with this slug already exists';
@@ -128,21 +127,18 @@ async function nextCategoryOrder(trx: Db): Promise<number> {
 
 /** Creates a category; without an order it goes after the last one; without a status it is published. Throws 400 / 409. */
 export async function createCategory(writer: Writer, input: CategoryInput): Promise<Category> {
-  const { db } = writer;
   const data = CategoryInputSchema.parse(input);
   const status = publishing(data, undefined);
   const id = randomUUID();
   const now = nowIso();
-  await mapSlugConflict(() =>
-    inTransaction(db, async (trx) => {
+  return mapSlugConflict(() =>
+    write(writer, { type: 'category', action: 'create', id }, async (trx) => {
       const order = data.order ?? (await nextCategoryOrder(trx));
       await insertCategory(trx, { id, ...contentColumns(data), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
-      await claimAddress(trx, { type: 'category', id }, data.slug);
+      const category = (await getCategoryById(trx, 'admin', id))!;
+      return { result: category, before: null, after: category };
     }),
   );
-  const category = (await getCategoryById(db, 'admin', id))!;
-  recordChange(writer, { entity: 'category', action: 'create', id, before: null, after: category });
-  return category;
 }
 
 /**
@@ -151,49 +147,35 @@ export async function createCategory(writer: Writer, input: CategoryInput): Prom
  * version is refused (409). Throws 400 / 404 / 409.
  */
 export async function updateCategory(writer: Writer, id: string, input: CategoryInput, ifVersion?: number): Promise<Versioned<Category>> {
-  const { db } = writer;
   const data = CategoryInputSchema.parse(input);
-  const current = await selectCategoryById(db, id);
-  if (!current) throw notFound(CATEGORY_NOT_FOUND);
-  if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('category');
-  const changes = { ...contentColumns(data), ...publishing(data, current), ...(data.order === undefined ? {} : { sort_order: data.order }), updated_at: nowIso() };
-  // Compared again in the write itself: another save may land between the read and here.
-  const updated = await mapSlugConflict(() =>
-    inTransaction(db, async (trx) => {
-      // The slug as stored in this transaction: the old address redirects to the new one with the rename.
-      const stored = await selectCategoryById(trx, id);
-      const done = await updateCategoryRow(trx, id, changes, ifVersion);
-      // Products are found by their categories' titles (drafts' titles excepted): reindexed in the same commit.
-      const searchable = (row: { title: string; status: string }) => `${row.status === 'draft'}${row.title}`;
-      if (done && searchable(current) !== searchable(changes)) {
-        await reindexProducts(trx, await productIdsInCategory(trx, id));
-      }
-      if (done && stored) await moveAddress(trx, { type: 'category', id }, stored, data.slug);
-      return done;
+  return mapSlugConflict(() =>
+    write(writer, { type: 'category', action: 'update', id }, async (trx) => {
+      const current = await selectCategoryById(trx, id);
+      if (!current) throw notFound(CATEGORY_NOT_FOUND);
+      if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('category');
+      const changes = { ...contentColumns(data), ...publishing(data, current), ...(data.order === undefined ? {} : { sort_order: data.order }), updated_at: nowIso() };
+      // Compared again in the write itself: another copy's save may land between the read and here.
+      if (!(await updateCategoryRow(trx, id, changes, ifVersion))) throw editConflict('category');
+      const after = (await getCategoryVersioned(trx, 'admin', id))!;
+      return { result: after, before: toCategory(current), after: after.item };
     }),
   );
-  if (!updated) throw (await selectCategoryById(db, id)) ? editConflict('category') : notFound(CATEGORY_NOT_FOUND);
-  const after = (await getCategoryVersioned(db, 'admin', id))!;
-  recordChange(writer, { entity: 'category', action: 'update', id, before: toCategory(current), after: after.item });
-  return after;
 }
 
-/** Deletes a category and removes it from every product, in one transaction. Throws 404. */
+/** Deletes a category and removes it from every product, in one write. Throws 404. */
 export async function deleteCategory(writer: Writer, id: string): Promise<void> {
-  const before = await getCategoryById(writer.db, 'admin', id);
-  await inTransaction(writer.db, async (trx) => {
-    const listed = await productIdsInCategory(trx, id);
-    if (!(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
-    await reindexProducts(trx, listed);
-    if (before) await dropAddress(trx, { type: 'category', id }, before.slug);
+  await write(writer, { type: 'category', action: 'delete', id }, async (trx) => {
+    const before = await getCategoryById(trx, 'admin', id);
+    if (!before || !(await deleteCategoryRow(trx, id))) throw notFound(CATEGORY_NOT_FOUND);
+    return { result: undefined, before, after: null };
   });
-  recordChange(writer, { entity: 'category', action: 'delete', id, before: before ?? null, after: null });
 }
 
-/** Sets every listed category's order in one transaction; one unknown id changes nothing (404). */
+/** Sets every listed category's order in one write; one unknown id changes nothing (404). */
 /** Answers the positions it saved, like reorderProducts. */
 export async function reorderCategories(writer: Writer, items: ReorderItem[]): Promise<ReorderItem[]> {
-  await applyOrder(writer.db, 'categories', items, () => notFound(CATEGORY_NOT_FOUND));
-  recordChange(writer, { entity: 'category', action: 'reorder', id: null, before: null, after: items });
-  return items.map(({ id, order }) => ({ id, order }));
+  return write(writer, { type: 'category', action: 'reorder', id: null }, async (trx) => {
+    await applyOrder(trx, 'categories', items, () => notFound(CATEGORY_NOT_FOUND));
+    return { result: items.map(({ id, order }) => ({ id, order })), before: null, after: items };
+  });
 }

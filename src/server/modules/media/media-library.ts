@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import { afterKey, containsPattern, decodeCursor, toPage, type KeyColumn } from '../../db/paging';
+import { afterKey, containsPattern, toPage, type KeyColumn } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import type { MediaRow } from '../../db/schema';
 import { parseJson } from '../../db/json';
 import type { MediaVariant } from '../../../shared/media';
 import type { MediaItem, MediaPatch, MediaUsage } from '../../../shared/schemas/media';
 import type { Page } from '../../../shared/schemas/list';
-import { findUsages } from './media-usage';
+import { describeUsages, findUsages } from './media-usage';
+import { conflict, notFound } from '../../http/errors';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 
 export type MediaQuery = { q?: string | undefined; type?: 'image' | 'video' | undefined };
 export type MediaPageQuery = MediaQuery & { limit: number; cursor?: string | undefined };
@@ -88,8 +92,31 @@ export async function getMediaItem(db: Db, id: string): Promise<MediaItem | unde
   return row ? (await withUsages(db, [row]))[0] : undefined;
 }
 
-/** Saves alt text, the decorative flag and the focal point; a new focal point queues the crops again. */
-export async function patchMedia(db: Db, row: MediaRow, patch: MediaPatch): Promise<{ requeued: boolean }> {
+/** Saves alt text, the decorative flag and the focal point in one write (pages print the alt text); a new focal point queues the crops again. Throws 404. */
+export async function updateMedia(writer: Writer, id: string, patch: MediaPatch): Promise<{ item: MediaItem; requeued: boolean }> {
+  return write(writer, { type: 'media', action: 'update', id }, async (trx) => {
+    const row = await findMediaRow(trx, id);
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    const before = (await withUsages(trx, [row]))[0];
+    const { requeued } = await patchMedia(trx, row, patch);
+    const after = (await getMediaItem(trx, id))!;
+    return { result: { item: after, requeued }, before, after };
+  });
+}
+
+/** Deletes an item's row in one write, unless content uses it (409, saying where); its files are the caller's to remove. Throws 404 / 409. */
+export async function deleteMedia(writer: Writer, id: string): Promise<MediaRow> {
+  return write(writer, { type: 'media', action: 'delete', id }, async (trx) => {
+    const row = await findMediaRow(trx, id);
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    const before = (await withUsages(trx, [row]))[0]!;
+    if (before.usedBy.length > 0) throw conflict(`This file is in use and cannot be deleted. Used by: ${describeUsages(before.usedBy)}`);
+    await trx.deleteFrom('media').where('id', '=', row.id).execute();
+    return { result: row, before, after: null };
+  });
+}
+
+async function patchMedia(db: Db, row: MediaRow, patch: MediaPatch): Promise<{ requeued: boolean }> {
   const focalMoved = patch.focalPoint !== undefined && (patch.focalPoint.x !== row.focal_x || patch.focalPoint.y !== row.focal_y);
   const requeue = focalMoved && row.mime_type.startsWith('image/');
   await db

@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdSchema } from '../../../shared/schemas/common';
 import { MediaPatchSchema } from '../../../shared/schemas/media';
 import { DEFAULT_PAGE_LIMIT, PageQuerySchema, wantsPage } from '../../../shared/schemas/list';
-import { conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
 import { PUBLIC_ROUTE } from '../../http/access';
-import { recordChange, writerFor } from '../../content/changes';
+import { writerFor } from '../../content/changes';
 import { createMediaStore } from './media.service';
-import { MEDIA_NOT_FOUND, findMediaRow, getMediaItem, listMedia, listMediaPage, patchMedia, storedKeys } from './media-library';
-import { describeUsages, findUsages } from './media-usage';
+import { MEDIA_NOT_FOUND, deleteMedia, getMediaItem, listMedia, listMediaPage, storedKeys, updateMedia } from './media-library';
 import { describeImages, MAX_IMAGE_INFO_URLS } from './image-info';
 import { variantQueueCounts } from './variant-queue';
 import { acceptedTypes } from './sniff-type';
@@ -66,26 +65,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/:id', { schema: { params: IdParams, body: MediaPatchSchema } }, async (request) => {
-    const row = await findMediaRow(db, request.params.id);
-    if (!row) throw notFound(MEDIA_NOT_FOUND);
-    const before = await getMediaItem(db, row.id);
-    const { requeued } = await patchMedia(db, row, request.body);
+    const { item, requeued } = await updateMedia(writerFor(app.ctx, request), request.params.id, request.body);
     if (requeued) mediaVariants.nudge();
-    const after = await getMediaItem(db, row.id);
-    // Pages print the alt text: cached ones must be drawn again.
-    recordChange(writerFor(app.ctx, request), { entity: 'media', action: 'update', id: row.id, before, after });
-    return ok(after);
+    return ok(item);
   });
 
   app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
-    const row = await findMediaRow(db, request.params.id);
-    if (!row) throw notFound(MEDIA_NOT_FOUND);
-    const usedBy = (await findUsages(db, [row.url])).get(row.url) ?? [];
-    if (usedBy.length > 0) throw conflict(`This file is in use and cannot be deleted. Used by: ${describeUsages(usedBy)}`);
-    const before = await getMediaItem(db, row.id);
-    await db.deleteFrom('media').where('id', '=', row.id).execute();
+    const row = await deleteMedia(writerFor(app.ctx, request), request.params.id);
     await Promise.all(storedKeys(row).map((key) => store.remove(key)));
-    recordChange(writerFor(app.ctx, request), { entity: 'media', action: 'delete', id: row.id, before, after: null });
     return ok({ id: row.id, deleted: true });
   });
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 import { nowIso } from '../../db/json';
 import { LocalDiskMediaStore, type MediaStore } from './media-store';
 import { S3MediaStore } from './s3-media-store';
@@ -41,12 +43,21 @@ const cleanName = (name = '') =>
     .slice(0, 200);
 
 /**
- * Records a stored file in the media table, so every file the app serves is
- * accounted for; an image joins the variant queue (variant-queue.ts).
+ * Records a stored file in the media table, in one write (content/write.ts),
+ * so every file the app serves is accounted for; an image joins the variant
+ * queue (variant-queue.ts).
  */
-export async function recordMedia(db: Db, store: MediaStore, file: NewMedia): Promise<StoredMedia> {
+export async function recordMedia(writer: Writer, store: MediaStore, file: NewMedia): Promise<StoredMedia> {
   const media: StoredMedia = { id: randomUUID(), url: store.publicUrl(file.key), ...file };
   const image = file.mimeType.startsWith('image/');
+  const { id, url, mimeType, sizeBytes } = media;
+  return write(writer, { type: 'media', action: 'create', id }, async (trx) => {
+    await insertMediaRow(trx, media, image);
+    return { result: media, before: null, after: { id, url, mimeType, sizeBytes } };
+  });
+}
+
+async function insertMediaRow(db: Db, media: StoredMedia, image: boolean): Promise<void> {
   await db
     .insertInto('media')
     .values({
@@ -56,11 +67,11 @@ export async function recordMedia(db: Db, store: MediaStore, file: NewMedia): Pr
       mime_type: media.mimeType,
       size_bytes: media.sizeBytes,
       created_at: nowIso(),
-      original_name: cleanName(file.originalName),
+      original_name: cleanName(media.originalName),
       alt: '',
       decorative: 0,
-      width: file.width ?? null,
-      height: file.height ?? null,
+      width: media.width ?? null,
+      height: media.height ?? null,
       placeholder: '',
       focal_x: 0.5,
       focal_y: 0.5,
@@ -70,9 +81,9 @@ export async function recordMedia(db: Db, store: MediaStore, file: NewMedia): Pr
       variants_attempts: 0,
     })
     .execute();
-  return media;
 }
 
+/** Takes back the rows of an upload request that failed part way (upload.routes.ts): its files were never handed out. */
 export async function forgetMedia(db: Db, keys: string[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom('media').where('storage_key', 'in', keys).execute();
 }

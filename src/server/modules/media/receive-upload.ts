@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { Db } from '../../db/database';
+import type { Writer } from '../../content/changes';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { MediaStore } from './media-store';
 import { newMediaKey, recordMedia, type NewMedia, type StoredMedia } from './media.service';
@@ -55,7 +55,7 @@ async function readHead(chunks: ChunkIterator): Promise<{ head: Buffer[]; size: 
  * Images are re-encoded without metadata; videos are streamed to the store
  * as sent. Nothing is left behind when it fails.
  */
-export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, store: MediaStore, db: Db): Promise<StoredMedia> {
+export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, store: MediaStore, writer: Writer): Promise<StoredMedia> {
   const chunks: ChunkIterator = part.file[Symbol.asyncIterator]();
   try {
     const { head, size, ended } = await readHead(chunks);
@@ -79,7 +79,7 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
       if (total > limit) throw tooLarge('image', limit);
       const clean = await stripImageMetadata(Buffer.concat(buffered), type);
       await store.save(key, clean.data, type.mimeType);
-      return await recordOrRemove(db, store, {
+      return await recordOrRemove(writer, store, {
         key,
         mimeType: type.mimeType,
         sizeBytes: clean.data.length,
@@ -106,16 +106,16 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
       if (total > limit) throw tooLarge('video', limit);
     }
     const sizeBytes = await store.saveStream(key, body(), type.mimeType);
-    return await recordOrRemove(db, store, { key, mimeType: type.mimeType, sizeBytes, originalName: part.filename });
+    return await recordOrRemove(writer, store, { key, mimeType: type.mimeType, sizeBytes, originalName: part.filename });
   } catch (error) {
     await drain(chunks);
     throw error;
   }
 }
 
-async function recordOrRemove(db: Db, store: MediaStore, file: NewMedia) {
+async function recordOrRemove(writer: Writer, store: MediaStore, file: NewMedia) {
   try {
-    return await recordMedia(db, store, file);
+    return await recordMedia(writer, store, file);
   } catch (error) {
     await store.remove(file.key);
     throw error;

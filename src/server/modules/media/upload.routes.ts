@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { badRequest } from '../../http/errors';
-import { recordChange, writerFor } from '../../content/changes';
+import { writerFor } from '../../content/changes';
 import { ok } from '../../http/reply';
 import type { ImageUploadResponse, UploadResult } from '../../../shared/schemas/api';
 import { createMediaStore, forgetMedia, type StoredMedia } from './media.service';
@@ -43,6 +43,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   /** Stores every file sent in one of `fields`, in order; on any failure removes those already stored. */
   async function receiveAll(request: FastifyRequest, fields: readonly string[], policy: UploadPolicy, maxFiles: number) {
     const stored: Array<StoredMedia & { field: string }> = [];
+    const writer = writerFor(app.ctx, request);
     try {
       const parts = request.parts({ limits: { fileSize: largestAllowed(policy) + 1, files: maxFiles } });
       for await (const part of parts) {
@@ -52,12 +53,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
           await finished(part.file.resume());
           continue;
         }
-        stored.push({ ...(await receiveUpload(part, policy, store, db)), field: part.fieldname });
-      }
-      // Announced on the one write path, so the audit log (and any other listener) sees uploads too.
-      const writer = writerFor(app.ctx, request);
-      for (const { id, url, mimeType, sizeBytes } of stored) {
-        recordChange(writer, { entity: 'media', action: 'create', id, before: null, after: { id, url, mimeType, sizeBytes } });
+        stored.push({ ...(await receiveUpload(part, policy, store, writer)), field: part.fieldname });
       }
       return stored;
     } catch (error) {

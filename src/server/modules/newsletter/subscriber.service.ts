@@ -1,7 +1,8 @@
 import type { Subscriber } from '../../../shared/schemas/newsletter';
 import { z } from 'zod';
 import { DEFAULT_PAGE_LIMIT, type Page, type SubscriberListQuery } from '../../../shared/schemas/list';
-import { decodeCursor, toPage } from '../../db/paging';
+import { toPage } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import type { Db } from '../../db/database';
 import type { SubscriberRow } from '../../db/schema';
 import { nowIso } from '../../db/json';

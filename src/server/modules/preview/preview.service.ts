@@ -5,6 +5,7 @@ import { nowIso, parseJson } from '../../db/json';
 import { storedSecret } from '../../content/stored-secret';
 import { PREVIEW_TTL_MS, PreviewRequestSchema, type PreviewKind, type PreviewLink, type PreviewRequest } from '../../../shared/schemas/preview';
 import { sanitizeRichHtml } from '../../content/sanitize-html';
+import { contentType } from '../../content/types';
 
 const SECRET_KEY = 'preview_link_secret';
 
@@ -13,11 +14,14 @@ export type StoredPreview = { kind: PreviewKind; id: string | undefined; data: u
 
 const sign = (secret: Buffer, id: string, expiresAt: string) => createHmac('sha256', secret).update(`${id}.${expiresAt}`).digest('base64url');
 
-/** Rich text is sanitised as a save would: a shared preview link must not carry script. */
+/** Rich text (the type's `richText` fields, content/types.ts) is sanitised as a save would: a shared preview link must not carry script. */
 function cleanData(request: ReturnType<typeof PreviewRequestSchema.parse>): unknown {
-  if (request.kind === 'product') return { ...request.data, description: sanitizeRichHtml(request.data.description) };
-  if (request.kind === 'about') return { ...request.data, content: request.data.content === null ? null : sanitizeRichHtml(request.data.content) };
-  return request.data;
+  const data: Record<string, unknown> = { ...request.data };
+  for (const field of contentType(request.kind).richText ?? []) {
+    const html = data[field];
+    if (typeof html === 'string') data[field] = sanitizeRichHtml(html);
+  }
+  return data;
 }
 
 /**

@@ -8,7 +8,7 @@ import { ProductListQuerySchema, wantsPage } from '../../../shared/schemas/list'
 import { PUBLIC_ROUTE } from '../../http/access';
 import { ifMatchVersion, sendEtag } from '../../http/etag';
 import { writerFor } from '../../content/changes';
-import { viewerOf } from '../../content/viewer';
+import { viewerOf } from '../auth/viewer-of';
 import {
   PRODUCT_NOT_FOUND,
   createProduct,

@@ -12,12 +12,10 @@ import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
 import { publishColumns } from '../../content/visibility';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
-import { inTransaction } from '../../db/transaction';
-import { applyOrder, lockListOrder } from '../../db/ordering';
-import { recordChange, type Writer } from '../../content/changes';
-import { reindexProducts } from '../search/search-index';
+import { applyOrder, lockListOrder } from '../../content/ordering';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 import { getProductById, getProductVersioned } from './product.reads';
-import { claimAddress, dropAddress, moveAddress } from '../redirects/item-addresses';
 import {
   deleteProductRow,
   insertProduct,
@@ -113,42 +111,37 @@ async function nextProductOrder(trx: Db): Promise<number> {
   return (await selectMaxProductOrder(trx)) + 1;
 }
 
-/** Creates a product with its links in one transaction; without an order it goes last. Throws 400 / 409. */
+/** Creates a product with its links in one write (content/write.ts); without an order it goes last. Throws 400 / 409. */
 export async function createProduct(writer: Writer, input: ProductInput): Promise<Product> {
-  const { db } = writer;
   const clean = cleanInput(input);
   const status = publishing(clean.data, undefined);
   const id = randomUUID();
   const now = nowIso();
-  await mapSlugConflict(() =>
-    inTransaction(db, async (trx) => {
+  return mapSlugConflict(() =>
+    write(writer, { type: 'product', action: 'create', id }, async (trx) => {
       await assertLinksExist(trx, clean.links);
       const order = clean.order ?? (await nextProductOrder(trx));
       await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
-      await reindexProducts(trx, [id]);
-      await claimAddress(trx, { type: 'product', id }, clean.columns.slug);
+      const product = (await getProductById(trx, 'admin', id))!;
+      return { result: product, before: null, after: product };
     }),
   );
-  const product = (await getProductById(db, 'admin', id))!;
-  recordChange(writer, { entity: 'product', action: 'create', id, before: null, after: product });
-  return product;
 }
 
 /**
- * Replaces a product's fields and links in one transaction; without an order
+ * Replaces a product's fields and links in one write; without an order
  * it keeps its place, without a status its status. With `ifVersion`
  * (If-Match) a save made from an older version is refused (409). Throws 400 / 404 / 409.
  */
 export async function updateProduct(writer: Writer, id: string, input: ProductInput, ifVersion?: number): Promise<Versioned<Product>> {
-  const { db } = writer;
   const clean = cleanInput(input);
-  const before = await getProductById(db, 'admin', id);
-  await mapSlugConflict(() =>
-    inTransaction(db, async (trx) => {
+  return mapSlugConflict(() =>
+    write(writer, { type: 'product', action: 'update', id }, async (trx) => {
       const current = await selectProductById(trx, id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('product');
+      const before = await getProductById(trx, 'admin', id);
       const changes = {
         ...clean.columns,
         ...clean.price,
@@ -160,35 +153,29 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       if (!(await updateProductRow(trx, id, changes, ifVersion))) throw editConflict('product');
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
-      await reindexProducts(trx, [id]);
-      // The old address redirects to the new one, in this same transaction.
-      await moveAddress(trx, { type: 'product', id }, current, clean.columns.slug);
+      const after = (await getProductVersioned(trx, 'admin', id))!;
+      return { result: after, before: before ?? null, after: after.item };
     }),
   );
-  const after = (await getProductVersioned(db, 'admin', id))!;
-  recordChange(writer, { entity: 'product', action: 'update', id, before: before ?? null, after: after.item });
-  return after;
 }
 
 /** Throws 404. */
 export async function deleteProduct(writer: Writer, id: string): Promise<void> {
-  const before = await getProductById(writer.db, 'admin', id);
-  await inTransaction(writer.db, async (trx) => {
-    if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
-    await reindexProducts(trx, [id]);
-    if (before) await dropAddress(trx, { type: 'product', id }, before.slug);
+  await write(writer, { type: 'product', action: 'delete', id }, async (trx) => {
+    const before = await getProductById(trx, 'admin', id);
+    if (!before || !(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+    return { result: undefined, before, after: null };
   });
-  recordChange(writer, { entity: 'product', action: 'delete', id, before: before ?? null, after: null });
 }
 
 /**
  * Moves one product to `position` (0-based, clamped to the end) and renumbers
- * the list 0..n-1, in one transaction. Only rows whose number changes are
+ * the list 0..n-1, in one write. Only rows whose number changes are
  * written, so once the list is numbered densely a move costs the rows it passes.
  */
 export async function moveProduct(writer: Writer, id: string, position: number): Promise<{ id: string; order: number }> {
   const now = nowIso();
-  const moved = await inTransaction(writer.db, async (trx) => {
+  return write(writer, { type: 'product', action: 'reorder', id }, async (trx) => {
     // Under the list's order lock, like reorders and creates: positions stay unique.
     await lockListOrder(trx, 'products');
     const rows = await selectProductOrder(trx);
@@ -200,16 +187,16 @@ export async function moveProduct(writer: Writer, id: string, position: number):
     for (const [order, row] of rows.entries()) {
       if (row.sort_order !== order) await updateProductRow(trx, row.id, { sort_order: order, updated_at: now });
     }
-    return { id, order: to };
+    return { result: { id, order: to }, before: null, after: { id, order: to } };
   });
-  recordChange(writer, { entity: 'product', action: 'reorder', id, before: null, after: moved });
-  return moved;
 }
 
-/** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
+/** Sets every listed product's order in one write; one unknown id changes nothing (404). */
 /** Answers the positions it saved: what the request named, not the whole catalogue (DESIGN.md §7). */
 export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<ReorderItem[]> {
-  await applyOrder(writer.db, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
-  recordChange(writer, { entity: 'product', action: 'reorder', id: null, before: null, after: items });
-  return items.map(({ id, order }) => ({ id, order }));
+  return write(writer, { type: 'product', action: 'reorder', id: null }, async (trx) => {
+    await applyOrder(trx, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
+    const saved = items.map(({ id, order }) => ({ id, order }));
+    return { result: saved, before: null, after: items };
+  });
 }

@@ -3,10 +3,12 @@ import type { Db } from '../../db/database';
 import type { RedirectRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
-import { decodeCursor, toPage } from '../../db/paging';
-import { inTransaction } from '../../db/transaction';
+import { toPage } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import { badField, badRequest, conflict, notFound } from '../../http/errors';
-import { recordChange, type Writer } from '../../content/changes';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
+import { retargetRedirects } from '../../content/effects/redirect-rows';
 import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import { RedirectInputSchema, type Redirect, type RedirectInput, type RedirectListQuery } from '../../../shared/schemas/redirect';
 import { z } from 'zod';
@@ -15,7 +17,6 @@ import {
   deleteRedirectRow,
   insertRedirect,
   redirectKey,
-  retargetRedirects,
   selectRedirectByFrom,
   selectRedirectById,
   selectRedirects,
@@ -105,25 +106,24 @@ export async function createRedirect(writer: Writer, input: RedirectInput, publi
   const data = parseRedirectInput(input);
   const id = randomUUID();
   const now = nowIso();
-  await mapFromConflict(() =>
-    inTransaction(writer.db, async (trx) => {
+  return mapFromConflict(() =>
+    write(writer, { type: 'redirect', action: 'create', id }, async (trx) => {
       if (await selectRedirectByFrom(trx, data.from)) throw fromTaken();
       const to = await finalTarget(trx, data.from, data.to, publicUrl);
       await insertRedirect(trx, { id, from_path: data.from, to_path: to, status: data.status, kind: 'manual', target_type: null, target_id: null, created_at: now, updated_at: now });
       await retargetRedirects(trx, data.from, to, now);
+      const redirect = (await getRedirectById(trx, id))!;
+      return { result: redirect, before: null, after: redirect };
     }),
   );
-  const redirect = (await getRedirectById(writer.db, id))!;
-  recordChange(writer, { entity: 'redirect', action: 'create', id, before: null, after: redirect });
-  return redirect;
 }
 
 /** Changes a manual redirect (automatic ones follow their item: 400). Throws 400 / 404 / 409. */
 export async function updateRedirect(writer: Writer, id: string, input: RedirectInput, publicUrl?: string): Promise<Redirect> {
   const data = parseRedirectInput(input);
   const now = nowIso();
-  const before = await mapFromConflict(() =>
-    inTransaction(writer.db, async (trx) => {
+  return mapFromConflict(() =>
+    write(writer, { type: 'redirect', action: 'update', id }, async (trx) => {
       const current = await selectRedirectById(trx, id);
       if (!current) throw notFound(REDIRECT_NOT_FOUND);
       if (current.kind === 'automatic') throw badRequest(AUTOMATIC_FIXED);
@@ -132,19 +132,19 @@ export async function updateRedirect(writer: Writer, id: string, input: Redirect
       const to = await finalTarget(trx, data.from, data.to, publicUrl, id);
       await updateRedirectRow(trx, id, { from_path: data.from, to_path: to, status: data.status, updated_at: now });
       await retargetRedirects(trx, data.from, to, now);
-      return toRedirect(current);
+      const after = (await getRedirectById(trx, id))!;
+      return { result: after, before: toRedirect(current), after };
     }),
   );
-  const after = (await getRedirectById(writer.db, id))!;
-  recordChange(writer, { entity: 'redirect', action: 'update', id, before, after });
-  return after;
 }
 
 /** Removes a redirect of either kind: its address answers 404 again (unless an item lives there). Throws 404. */
 export async function deleteRedirect(writer: Writer, id: string): Promise<void> {
-  const removed = await inTransaction(writer.db, (trx) => deleteRedirectRow(trx, id));
-  if (!removed) throw notFound(REDIRECT_NOT_FOUND);
-  recordChange(writer, { entity: 'redirect', action: 'delete', id, before: toRedirect(removed), after: null });
+  await write(writer, { type: 'redirect', action: 'delete', id }, async (trx) => {
+    const removed = await deleteRedirectRow(trx, id);
+    if (!removed) throw notFound(REDIRECT_NOT_FOUND);
+    return { result: undefined, before: toRedirect(removed), after: null };
+  });
 }
 
 /**

@@ -13,29 +13,32 @@ import { saveAbout, saveHomepage, saveTheme } from '../site/site.service';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { selectRevision, selectRevisions } from './revision.repository';
-import type { RevisionedEntity } from './revision-recorder';
+import { contentType, type RevisionedType } from '../../content/types';
 
 export const REVISION_NOT_FOUND = 'Revision not found';
 const DAMAGED = 'This version cannot be restored: its saved copy is damaged';
 
 /** The revisions of one item, newest first; 404 when a product or category does not exist. */
-export async function listRevisions(db: Db, entity: RevisionedEntity, itemId: string): Promise<RevisionEntry[]> {
+export async function listRevisions(db: Db, entity: RevisionedType, itemId: string): Promise<RevisionEntry[]> {
   await assertItemExists(db, entity, itemId);
   const rows = await selectRevisions(db, entity, itemId);
   return rows.map((row) => ({ id: row.id, createdAt: row.created_at, summary: row.summary }));
 }
 
 /** One revision with its saved content, for the admin's "what would change" before a restore (issue 24). */
-export async function getRevision(db: Db, entity: RevisionedEntity, itemId: string, revisionId: string): Promise<RevisionEntry & { snapshot: unknown }> {
+export async function getRevision(db: Db, entity: RevisionedType, itemId: string, revisionId: string): Promise<RevisionEntry & { snapshot: unknown }> {
   await assertItemExists(db, entity, itemId);
   const row = await selectRevision(db, entity, itemId, revisionId);
   if (!row) throw notFound(REVISION_NOT_FOUND);
   return { id: row.id, createdAt: row.created_at, summary: row.summary, snapshot: parseJson<unknown>(row.snapshot, null) };
 }
 
-async function assertItemExists(db: Db, entity: RevisionedEntity, itemId: string): Promise<void> {
-  if (entity === 'product' && !(await getProductById(db, 'admin', itemId))) throw notFound('Product not found');
-  if (entity === 'category' && !(await getCategoryById(db, 'admin', itemId))) throw notFound('Category not found');
+/** An item of a type stored in a table must exist (404, "Product not found"); a singleton always does. */
+async function assertItemExists(db: Db, entity: RevisionedType, itemId: string): Promise<void> {
+  const type = contentType(entity);
+  if (!('table' in type.store)) return;
+  const found = await db.selectFrom(type.store.table).select('id').where('id', '=', itemId).executeTakeFirst();
+  if (!found) throw notFound(`${type.label} not found`);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -68,37 +71,40 @@ async function asFieldErrors<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
+type Restore = (writer: Writer, itemId: string, snapshot: Record<string, unknown>) => Promise<Versioned<unknown>>;
+
+/**
+ * How each revisioned type (content/types.ts) saves a snapshot again, through
+ * its own service; the compiler asks for one per revisioned type. The page
+ * keeps its current address (issue 24: a restore moved it back to an old slug).
+ */
+const RESTORE: Record<RevisionedType, Restore> = {
+  product: async (writer, itemId, snapshot) => {
+    const current = await getProductById(writer.db, 'admin', itemId);
+    return updateProduct(writer, itemId, { ...(await productInput(writer.db, snapshot)), ...(current ? { slug: current.slug } : {}) });
+  },
+  category: async (writer, itemId, snapshot) => {
+    const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Partial<Category>;
+    const current = await getCategoryById(writer.db, 'admin', itemId);
+    return updateCategory(writer, itemId, { ...fields, ...(current ? { slug: current.slug } : {}) } as Category);
+  },
+  homepage: (writer, _itemId, snapshot) => saveHomepage(writer, snapshot as never),
+  about: (writer, _itemId, snapshot) => saveAbout(writer, snapshot as never),
+  theme: (writer, _itemId, snapshot) => saveTheme(writer, snapshot as never),
+};
+
 /**
  * Saves the revision's content again, through the item's own service, so the
  * restore is itself a new revision (noted as a restore). Publishing status and
  * list position stay as they are now: bringing back an old text must not
  * unpublish or move the item.
  */
-export async function restoreRevision(writer: Writer, entity: RevisionedEntity, itemId: string, revisionId: string): Promise<Versioned<unknown>> {
+export async function restoreRevision(writer: Writer, entity: RevisionedType, itemId: string, revisionId: string): Promise<Versioned<unknown>> {
   await assertItemExists(writer.db, entity, itemId);
   const revision = await selectRevision(writer.db, entity, itemId, revisionId);
   if (!revision) throw notFound(REVISION_NOT_FOUND);
   const snapshot = parseJson<unknown>(revision.snapshot, null);
   if (!isRecord(snapshot)) throw badRequest(DAMAGED);
   const restoring: Writer = { ...writer, note: `Restored the version of ${revision.created_at}` };
-  return asFieldErrors(async () => {
-    switch (entity) {
-      // The page keeps its current address (issue 24: a restore moved it back to an old slug).
-      case 'product': {
-        const current = await getProductById(writer.db, 'admin', itemId);
-        return updateProduct(restoring, itemId, { ...(await productInput(writer.db, snapshot)), ...(current ? { slug: current.slug } : {}) });
-      }
-      case 'category': {
-        const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Partial<Category>;
-        const current = await getCategoryById(writer.db, 'admin', itemId);
-        return updateCategory(restoring, itemId, { ...fields, ...(current ? { slug: current.slug } : {}) } as Category);
-      }
-      case 'homepage':
-        return saveHomepage(restoring, snapshot as never);
-      case 'about':
-        return saveAbout(restoring, snapshot as never);
-      case 'theme':
-        return saveTheme(restoring, snapshot as never);
-    }
-  });
+  return asFieldErrors(() => RESTORE[entity](restoring, itemId, snapshot));
 }

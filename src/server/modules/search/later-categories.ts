@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { wordsOf } from '../../../shared/search-text';
-import { linkedTitles } from './linked-titles';
+import { linkedTitles } from '../../content/effects/linked-titles';
 import { anyCategoryNotYetLive, selectMatchesInLaterCategories } from './search.repository';
 
 /**

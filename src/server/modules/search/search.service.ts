@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import { decodeCursor, encodeCursor } from '../../db/paging';
+import { encodeCursor } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import { visibleWhere, visibilityFor } from '../../content/visibility';
 import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import type { SearchHit } from '../../../shared/schemas/search';
 import { excerpt, highlight, queryWords } from '../../../shared/search-text';
 import { htmlToText } from '../../../shared/html-text';
 import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
-import { linkedTitles } from './linked-titles';
+import { linkedTitles } from '../../content/effects/linked-titles';
 import { matchedOnlyByLaterCategories } from './later-categories';
 
 /**

@@ -2,7 +2,8 @@ import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
 import { editConflict, type Versioned } from '../../http/etag';
 import { SiteSettingsSchema, defaultSiteSettings, type SiteSettings, type SiteSettingsInput } from '../../../shared/schemas/site-settings';
-import { recordChange, type Writer } from '../../content/changes';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 import { selectSetting, selectVersionedSetting, upsertSetting, upsertSettingIfVersion } from './settings.repository';
 
 /** A singleton in the settings table, like the hero, about page and theme. */
@@ -26,11 +27,12 @@ export async function getSiteSettingsVersioned(db: Db): Promise<Versioned<SiteSe
 /** With `ifVersion` (If-Match) only if nobody saved since (409 otherwise); every public page shows these, so the change is announced. */
 export async function saveSiteSettings(writer: Writer, input: SiteSettingsInput, ifVersion?: number): Promise<Versioned<SiteSettings>> {
   const after = SiteSettingsSchema.parse(input);
-  const before = await getSiteSettings(writer.db);
   const value = JSON.stringify(after);
-  if (ifVersion === undefined) await upsertSetting(writer.db, KEY, value);
-  else if (!(await upsertSettingIfVersion(writer.db, KEY, value, ifVersion))) throw editConflict('site settings');
-  const { version } = await selectVersionedSetting(writer.db, KEY);
-  recordChange(writer, { entity: 'site', action: 'update', id: null, before, after });
-  return { item: after, version };
+  return write(writer, { type: 'site', action: 'update', id: null }, async (trx) => {
+    const before = await getSiteSettings(trx);
+    if (ifVersion === undefined) await upsertSetting(trx, KEY, value);
+    else if (!(await upsertSettingIfVersion(trx, KEY, value, ifVersion))) throw editConflict('site settings');
+    const { version } = await selectVersionedSetting(trx, KEY);
+    return { result: { item: after, version }, before, after };
+  });
 }

@@ -12,7 +12,8 @@ import {
   type ThemeInput,
 } from '../../../shared/schemas/site';
 import { isBlankHtml, sanitizeRichHtml } from '../../content/sanitize-html';
-import { recordChange, type Writer } from '../../content/changes';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 import { readHeroConfig } from './hero-config';
 import { selectSetting, selectVersionedSetting, upsertSetting, upsertSettingIfVersion } from './settings.repository';
 
@@ -59,28 +60,31 @@ export async function getThemeVersioned(db: Db): Promise<Versioned<Theme>> {
 }
 
 /**
- * Stores a singleton; with `ifVersion` (If-Match) only if nobody saved it
- * since that version (409 otherwise). Announces the change with what it was before.
+ * Stores a singleton in one write (content/write.ts); with `ifVersion`
+ * (If-Match) only if nobody saved it since that version (409 otherwise).
+ * `read` gives what it was before, read in the write.
  */
 async function saveSingleton<T>(
   writer: Writer,
   entity: 'homepage' | 'about' | 'theme',
-  before: T,
+  read: (db: Db) => Promise<T>,
   after: T,
   ifVersion: number | undefined,
   what: string,
 ): Promise<Versioned<T>> {
   const value = JSON.stringify(after);
-  if (ifVersion === undefined) await upsertSetting(writer.db, KEYS[entity], value);
-  else if (!(await upsertSettingIfVersion(writer.db, KEYS[entity], value, ifVersion))) throw editConflict(what);
-  const { version } = await selectVersionedSetting(writer.db, KEYS[entity]);
-  recordChange(writer, { entity, action: 'update', id: null, before, after });
-  return { item: after, version };
+  return write(writer, { type: entity, action: 'update', id: null }, async (trx) => {
+    const before = await read(trx);
+    if (ifVersion === undefined) await upsertSetting(trx, KEYS[entity], value);
+    else if (!(await upsertSettingIfVersion(trx, KEYS[entity], value, ifVersion))) throw editConflict(what);
+    const { version } = await selectVersionedSetting(trx, KEYS[entity]);
+    return { result: { item: after, version }, before, after };
+  });
 }
 
 export async function saveHomepage(writer: Writer, input: HeroConfigInput, ifVersion?: number): Promise<Versioned<HeroConfig>> {
   const hero = HeroConfigSchema.parse(input);
-  return saveSingleton(writer, 'homepage', await getHomepage(writer.db), hero, ifVersion, 'homepage hero');
+  return saveSingleton(writer, 'homepage', getHomepage, hero, ifVersion, 'homepage hero');
 }
 
 /** Sanitises the content; blank content or an empty paragraph is stored as null (spec §2). */
@@ -92,10 +96,10 @@ export function cleanAbout(input: AboutPageInput): AboutPage {
 
 export async function saveAbout(writer: Writer, input: AboutPageInput, ifVersion?: number): Promise<Versioned<AboutPage>> {
   const about = cleanAbout(input);
-  return saveSingleton(writer, 'about', await getAbout(writer.db), about, ifVersion, 'about page');
+  return saveSingleton(writer, 'about', getAbout, about, ifVersion, 'about page');
 }
 
 export async function saveTheme(writer: Writer, input: ThemeInput, ifVersion?: number): Promise<Versioned<Theme>> {
   const theme = ThemeSchema.parse(input);
-  return saveSingleton(writer, 'theme', await getTheme(writer.db), theme, ifVersion, 'theme');
+  return saveSingleton(writer, 'theme', getTheme, theme, ifVersion, 'theme');
 }

@@ -8,7 +8,7 @@ import { TagListQuerySchema, wantsPage } from '../../../shared/schemas/list';
 import { TAG_NOT_FOUND, createTag, deleteTag, getTagById, listTags, pageTags, updateTag } from './tag.service';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { writerFor } from '../../content/changes';
-import { viewerOf } from '../../content/viewer';
+import { viewerOf } from '../auth/viewer-of';
 
 const IdParams = z.object({ id: IdSchema });
 

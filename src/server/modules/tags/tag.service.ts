@@ -5,13 +5,13 @@ import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/json';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import { TagInputSchema, type Tag, type TagInput } from '../../../shared/schemas/tag';
-import { inTransaction } from '../../db/transaction';
-import { recordChange, type Writer } from '../../content/changes';
-import { productIdsWithTag, reindexProducts } from '../search/search-index';
+import type { Writer } from '../../content/changes';
+import { write } from '../../content/write';
 import { z } from 'zod';
 import { slugify } from '../../../shared/slugify';
 import { DEFAULT_PAGE_LIMIT, type Page, type TagListQuery } from '../../../shared/schemas/list';
-import { decodeCursor, toPage } from '../../db/paging';
+import { toPage } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
 import { visibleCategoryId } from '../categories/category.service';
 import { visibilityFor } from '../../content/visibility';
 import type { Viewer } from '../../content/viewer';
@@ -108,10 +108,13 @@ export async function createTag(writer: Writer, input: TagInput): Promise<Tag> {
   for (let attempt = 0; ; attempt += 1) {
     const slug = await freeSlug(db, title);
     try {
-      await mapTitleConflict(() => insertTag(db, { id, title, title_key: titleKey(title), slug, created_at: nowIso() }));
-      const tag = { id, title, slug };
-      recordChange(writer, { entity: 'tag', action: 'create', id, before: null, after: tag });
-      return tag;
+      return await mapTitleConflict(() =>
+        write(writer, { type: 'tag', action: 'create', id }, async (trx) => {
+          await insertTag(trx, { id, title, title_key: titleKey(title), slug, created_at: nowIso() });
+          const tag = { id, title, slug };
+          return { result: tag, before: null, after: tag };
+        }),
+      );
     } catch (error) {
       // Only a refused insert can be a lost slug race; a busy or unreachable database is not retried here.
       const refused = error instanceof HttpError && error.statusCode === 409;
@@ -130,32 +133,24 @@ async function slugRaced(db: Db, title: string): Promise<boolean> {
 /** Throws 404 / 409. */
 export async function updateTag(writer: Writer, id: string, input: TagInput): Promise<Tag> {
   const { title } = TagInputSchema.parse(input);
-  const { db } = writer;
-  const current = await selectTagById(db, id);
-  if (!current) throw notFound(TAG_NOT_FOUND);
-  // The slug follows the title, but a title whose slug would not change keeps it (shared links stay valid).
-  const slug = slugify(title) === slugify(current.title) ? current.slug : await freeSlug(db, title, id);
-  const updated = await mapTitleConflict(() =>
-    inTransaction(db, async (trx) => {
-      const done = await updateTagRow(trx, id, { title, title_key: titleKey(title), slug });
-      // Products are found by their tags' titles: a renamed tag reindexes them in the same commit.
-      if (done && title !== current.title) await reindexProducts(trx, await productIdsWithTag(trx, id));
-      return done;
+  return mapTitleConflict(() =>
+    write(writer, { type: 'tag', action: 'update', id }, async (trx) => {
+      const current = await selectTagById(trx, id);
+      if (!current) throw notFound(TAG_NOT_FOUND);
+      // The slug follows the title, but a title whose slug would not change keeps it (shared links stay valid).
+      const slug = slugify(title) === slugify(current.title) ? current.slug : await freeSlug(trx, title, id);
+      if (!(await updateTagRow(trx, id, { title, title_key: titleKey(title), slug }))) throw notFound(TAG_NOT_FOUND);
+      const tag = { id, title, slug };
+      return { result: tag, before: toTag(current), after: tag };
     }),
   );
-  if (!updated) throw notFound(TAG_NOT_FOUND);
-  const tag = { id, title, slug };
-  recordChange(writer, { entity: 'tag', action: 'update', id, before: toTag(current), after: tag });
-  return tag;
 }
 
-/** Deletes the tag and removes it from every product, in one transaction. Throws 404. */
+/** Deletes the tag and removes it from every product, in one write. Throws 404. */
 export async function deleteTag(writer: Writer, id: string): Promise<void> {
-  const before = await getTagById(writer.db, id);
-  await inTransaction(writer.db, async (trx) => {
-    const tagged = await productIdsWithTag(trx, id);
-    if (!(await deleteTagRow(trx, id))) throw notFound(TAG_NOT_FOUND);
-    await reindexProducts(trx, tagged);
+  await write(writer, { type: 'tag', action: 'delete', id }, async (trx) => {
+    const before = await getTagById(trx, id);
+    if (!before || !(await deleteTagRow(trx, id))) throw notFound(TAG_NOT_FOUND);
+    return { result: undefined, before, after: null };
   });
-  recordChange(writer, { entity: 'tag', action: 'delete', id, before: before ?? null, after: null });
 }

@@ -1,11 +1,6 @@
-import type { Category, CategoryInput, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
-import { byOrder } from '../../../../../shared/constants';
+import type { Category, CategoryInput, ReorderItem } from '../../../../../shared/schemas';
 import { adminRequest } from '../../../lib/admin-api';
 
-/** Every category, in list order. */
-export const CATEGORIES_PATH = '/categories';
-export const listCategories = async (status?: PublishStatus) =>
-  (await adminRequest<Category[]>(status ? `${CATEGORIES_PATH}?status=${status}` : CATEGORIES_PATH)).sort(byOrder);
 export const getCategory = (id: string) => adminRequest<Category>(`/categories/${encodeURIComponent(id)}`);
 export const createCategory = (input: CategoryInput) => adminRequest<Category>('/categories', { method: 'POST', body: input, failure: 'Failed to create category' });
 export const updateCategory = (id: string, input: CategoryInput) =>

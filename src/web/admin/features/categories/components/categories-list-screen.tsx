@@ -14,7 +14,8 @@ import { useLoad } from '../../../hooks/use-load';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { useSortableList } from '../../../hooks/use-sortable-list';
 import { paths } from '../../../lib/paths';
-import { deleteCategory, listCategories, reorderCategories } from '../api/categories';
+import { deleteCategory, reorderCategories } from '../api/categories';
+import { listCategories } from '../../../lib/category-list';
 
 export default function CategoriesListScreen() {
   const [status, setStatus] = useState<PublishStatus | ''>('');

@@ -32,7 +32,8 @@ import { hasErrorsUnder, nestedErrors, schemaErrors, type FieldErrors } from '..
 import { toHeroConfig } from '../../../lib/hero';
 import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
-import { createCategory, getCategory, listCategories, updateCategory } from '../api/categories';
+import { createCategory, getCategory, updateCategory } from '../api/categories';
+import { listCategories } from '../../../lib/category-list';
 
 type CategoryForm = {
   title: string;

@@ -1,7 +1,7 @@
 import type { Category, Product, ProductInput, PublishStatus, ReorderItem, Tag } from '../../../../../shared/schemas';
 import { byOrder } from '../../../../../shared/constants';
 import { adminPage, adminRequest } from '../../../lib/admin-api';
-import { CATEGORIES_PATH, listCategories } from '../../categories/api/categories';
+import { CATEGORIES_PATH, listCategories } from '../../../lib/category-list';
 import { TAGS_PATH, listTags } from './tags';
 
 /** Rows per page of the admin list: one page is all the DOM holds. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { visibleWhere, visibilityFor } from '../../content/visibility';
+import { visibleWhere, visibilityFor } from '../visibility';
 
 /**
  * Which categories may be named beside a product: the index keeps every one

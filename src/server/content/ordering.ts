@@ -1,13 +1,14 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from './database';
-import { nowIso } from './json';
-import { inTransaction } from './transaction';
+import type { Db } from '../db/database';
+import { nowIso } from '../db/json';
+import { inTransaction } from '../db/transaction';
+import { contentType, typeOfTable, type OrderedTable } from './types';
 
-/** Lists whose order positions are handed out and rewritten under one lock. */
-export type OrderedList = 'products' | 'categories';
+/** Lists whose order positions are handed out and rewritten under one lock: the ordered content types (types.ts). */
+export type OrderedList = OrderedTable;
 
-// Fixed keys of PostgreSQL advisory locks; they are per database.
-const ORDER_LOCK_KEYS: Record<OrderedList, number> = { categories: 7_301_001, products: 7_301_002 };
+/** The fixed key of the list's PostgreSQL advisory lock (per database), declared with its type. */
+const lockKey = (list: OrderedList) => contentType(typeOfTable(list)).orderLock!;
 
 /**
  * Serialises the writers of one list's order, inside their transaction:
@@ -19,7 +20,7 @@ const ORDER_LOCK_KEYS: Record<OrderedList, number> = { categories: 7_301_001, pr
 export async function lockListOrder(trx: Db, list: OrderedList): Promise<void> {
   if (!trx.isTransaction) throw new Error('lockListOrder needs a transaction');
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(${ORDER_LOCK_KEYS[list]})`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${lockKey(list)})`.execute(trx);
   }
 }
 

@@ -6,8 +6,9 @@ import { linkedTitles } from './linked-titles';
 
 /**
  * Keeps the full-text index (table `search_index`) in step with products.
- * Write services call these inside their own transactions, so the index
- * changes in the same commit as the content it mirrors: a search never finds
+ * The write unit (write.ts) reindexes the products a written item shows in
+ * (types.ts `search`) inside the write's transaction, so the index changes
+ * in the same commit as the content it mirrors: a search never finds
  * a product as it was before a save, nor one that was deleted
  * (docs/decisions/034-site-search.md). Visibility is not stored here: a
  * search joins `products` and filters by status and publish time as it reads.

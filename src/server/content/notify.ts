@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './app-context';
-import { PG_TIMEOUTS } from './db/pg-pool';
-import { asChangeEntity, type ContentChange } from './content/changes';
+import type { Db } from '../db/database';
+import { PG_TIMEOUTS } from '../db/pg-pool';
+import type { ContentChange } from './changes';
+import type { ContentEvents } from './events';
+import { asContentType } from './types';
 
 export const CONTENT_CHANNEL = 'showcase_content_changed';
 const CHANNEL = CONTENT_CHANNEL;
@@ -49,7 +51,10 @@ export function renditionsPayload(sender: string, urls: readonly string[]): stri
  * (`contentEvents.maxAgeMs`), and once it is back every cached page is dropped,
  * since notifications may have been missed meanwhile.
  */
-export async function listenForContentChanges(ctx: AppContext, databaseUrl: string | undefined, log: FastifyBaseLogger): Promise<ContentNotifications> {
+/** What the listener needs of the app: its database and its content events. */
+type NotifyContext = { db: Db; contentEvents: ContentEvents };
+
+export async function listenForContentChanges(ctx: NotifyContext, databaseUrl: string | undefined, log: FastifyBaseLogger): Promise<ContentNotifications> {
   if (!databaseUrl) return OFF;
   const listener = new ContentListener(ctx, databaseUrl, log);
   await listener.start();
@@ -66,7 +71,7 @@ class ContentListener implements ContentNotifications {
   private readonly instanceId = randomUUID();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: NotifyContext,
     private readonly databaseUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -118,7 +123,7 @@ class ContentListener implements ContentNotifications {
       const [instanceId, entity, ...urls] = (message.payload ?? '').split(' ');
       if (instanceId === this.instanceId) return;
       if (entity === RENDITIONS) this.ctx.contentEvents.renditionsReady(urls, false);
-      else this.ctx.contentEvents.changedElsewhere(asChangeEntity(entity));
+      else this.ctx.contentEvents.changedElsewhere(asContentType(entity));
     });
     this.client = client;
     try {

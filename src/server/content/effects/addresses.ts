@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/json';
-import { isVisibleRow } from '../../content/visibility';
-import { deleteRedirectFrom, deleteRedirectsTo, retargetRedirects, upsertRedirect } from './redirect.repository';
+import { isVisibleRow } from '../visibility';
+import { itemPath, type AddressedType } from '../types';
+import { deleteRedirectFrom, deleteRedirectsTo, retargetRedirects, upsertRedirect } from './redirect-rows';
 
 /**
- * What the product and category write services call, inside the transaction
- * of their own write, so an item's address and its redirects never disagree
- * (links that never break, issue 13).
+ * An item's address and its redirects, kept by the write unit (write.ts) in
+ * the transaction of the item's own write, so they never disagree (links
+ * that never break, issue 13). Which types have an address: types.ts.
  */
-export type AddressedItem = { type: 'product' | 'category'; id: string };
+export type AddressedItem = { type: AddressedType; id: string };
 
-/** The public address of an item (the page routes /product/:slug and /category/:slug). */
-export const itemPath = (type: AddressedItem['type'], slug: string) => `/${type}/${encodeURIComponent(slug)}`;
+/** An item as its API shape shows it: enough to know its address and whether visitors could see it there. */
+type Placed = { slug: string; status: string; publishAt: string | null };
 
 /** An item now lives at this slug: a redirect from its address is dropped (the item wins over an old link). */
 export async function claimAddress(trx: Db, item: AddressedItem, slug: string): Promise<void> {
@@ -27,17 +28,12 @@ export async function claimAddress(trx: Db, item: AddressedItem, slug: string): 
  * A→B→C, A goes straight to C; while the item is hidden they answer 404,
  * redirect-targets.ts), and the new address redirects no more.
  */
-export async function moveAddress(
-  trx: Db,
-  item: AddressedItem,
-  old: { slug: string; status: string; publish_at: string | null },
-  newSlug: string,
-): Promise<void> {
+export async function moveAddress(trx: Db, item: AddressedItem, old: Placed, newSlug: string): Promise<void> {
   if (old.slug === newSlug) return;
   const from = itemPath(item.type, old.slug);
   const to = itemPath(item.type, newSlug);
   const now = nowIso();
-  if (isVisibleRow(old)) {
+  if (isVisibleRow({ status: old.status, publish_at: old.publishAt })) {
     await upsertRedirect(trx, {
       id: randomUUID(),
       from_path: from,

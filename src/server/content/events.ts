@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { ChangeEntity, ContentChange } from './content/changes';
+import type { ContentChange } from './changes';
+import { contentType, type ContentTypeName } from './types';
 
 type ContentEventMap = {
   /** Any change, here or in another copy: the content version moved. */
@@ -14,9 +15,6 @@ type ContentEventMap = {
   renditions: [urls: readonly string[], here: boolean];
 };
 
-/** What a change of these touches: which products are listed where, with which tags (catalogue-figures.ts). */
-const CATALOGUE_ENTITIES: ReadonlySet<ChangeEntity> = new Set(['product', 'category', 'tag']);
-
 /** Page age limit while writes of other copies may go unheard. */
 export const UNHEARD_MAX_AGE_MS = 3_000;
 
@@ -24,8 +22,9 @@ export const UNHEARD_MAX_AGE_MS = 3_000;
  * The one place a committed content write is announced. Caches key on the
  * version, which moves on every write here or elsewhere; with PostgreSQL each
  * local change is broadcast with NOTIFY so every copy of the app drops its
- * stale pages (DESIGN.md §6). Listeners of `change` (audit, revisions,
- * redirects…) see each write once, in the process that made it.
+ * stale pages (DESIGN.md §6). Listeners of `change` (the notification to
+ * other copies, the cluster relay, the newsletter's wake-ups) see each write
+ * once, in the process that made it, after it committed (write.ts).
  */
 export class ContentEvents extends EventEmitter<ContentEventMap> {
   private version = 0;
@@ -66,7 +65,7 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
   }
 
   /** Called when another copy (or worker) reports a write: of `entity` when it said, else of anything. */
-  changedElsewhere(entity?: ChangeEntity): void {
+  changedElsewhere(entity?: ContentTypeName): void {
     this.bump(entity);
   }
 
@@ -75,8 +74,9 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
     if (urls.length > 0) this.emit('renditions', urls, here);
   }
 
-  private bump(entity: ChangeEntity | undefined): void {
-    if (entity === undefined || CATALOGUE_ENTITIES.has(entity)) this.catalogue += 1;
+  private bump(entity: ContentTypeName | undefined): void {
+    // What a catalogue write touches: which products are listed where, with which tags (catalogue-figures.ts).
+    if (entity === undefined || contentType(entity).catalogue) this.catalogue += 1;
     this.version += 1;
     this.emit('version', this.version);
   }

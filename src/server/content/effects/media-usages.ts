@@ -1,0 +1,74 @@
+import type { Db } from '../../db/database';
+import type { ContentChange } from '../changes';
+import { CONTENT_TYPE_NAMES, contentType, type ContentTypeName } from '../types';
+
+/**
+ * "Where is this file used" as an index (decision 056): one row per stored
+ * media URL and content item that shows it, rewritten by the write unit in
+ * the write's transaction from the item's media columns (types.ts `media`),
+ * so the media library and the refusal to delete a used file read it by URL
+ * instead of searching every content column.
+ */
+
+/** Stored URLs are generated names (`/uploads/<uuid>.<ext>`, media-store.ts), whichever store holds the file. */
+const UPLOAD_URL = /\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?/g;
+/** Rows read or written per statement: far below both databases' parameter limits. */
+const BATCH = 500;
+
+type Usage = { url: string; entity: ContentTypeName; item_id: string; title: string };
+
+const urlsIn = (texts: unknown[]) => [...new Set(texts.filter((text): text is string => typeof text === 'string').join('\n').match(UPLOAD_URL))];
+
+/** The usages of every item of one type (all of them without `ids`), read from their stored columns. */
+async function usagesOf(db: Db, entity: ContentTypeName, ids?: string[]): Promise<Usage[]> {
+  const type = contentType(entity);
+  if (!type.media) return [];
+  if ('setting' in type.store) {
+    const key = type.store.setting;
+    if (ids && !ids.includes(key)) return [];
+    const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return urlsIn([row?.value]).map((url) => ({ url, entity, item_id: key, title: type.label }));
+  }
+  const columns = type.media;
+  const ref = (column: string) => db.dynamic.ref(column);
+  let query = db.selectFrom(type.store.table as 'products').select(['id', 'title', ...columns.map(ref)]);
+  if (ids) query = query.where('id', 'in', ids);
+  const rows: Record<string, unknown>[] = await query.execute();
+  return rows.flatMap((row) => urlsIn(columns.map((column) => row[column])).map((url) => ({ url, entity, item_id: String(row.id), title: String(row.title) })));
+}
+
+async function insertUsages(trx: Db, usages: Usage[]): Promise<void> {
+  for (let i = 0; i < usages.length; i += BATCH) await trx.insertInto('media_usages').values(usages.slice(i, i + BATCH)).execute();
+}
+
+/** The item's own key in the index: its id, or a singleton's setting key. */
+const itemKey = (change: ContentChange) => {
+  const store = contentType(change.entity).store;
+  return 'setting' in store ? store.setting : change.id;
+};
+
+/** Rewrites the index rows of the item a write saved or deleted (a reorder changes no media). */
+export async function recordMediaUsages(trx: Db, change: ContentChange): Promise<void> {
+  const key = itemKey(change);
+  if (!contentType(change.entity).media || change.action === 'reorder' || key === null) return;
+  await trx.deleteFrom('media_usages').where('entity', '=', change.entity).where('item_id', '=', key).execute();
+  if (change.action !== 'delete') await insertUsages(trx, await usagesOf(trx, change.entity, [key]));
+}
+
+/** The whole index from the content, in the caller's transaction (after a restore). */
+export async function rebuildMediaUsages(trx: Db): Promise<void> {
+  await trx.deleteFrom('media_usages').execute();
+  for (const entity of CONTENT_TYPE_NAMES) await insertUsages(trx, await usagesOf(trx, entity));
+}
+
+export type MediaUsageRow = Usage;
+
+/** The index rows of these URLs, by an indexed lookup. */
+export async function selectUsages(db: Db, urls: string[]): Promise<MediaUsageRow[]> {
+  const rows: MediaUsageRow[] = [];
+  for (let i = 0; i < urls.length; i += BATCH) {
+    const found = await db.selectFrom('media_usages').select(['url', 'entity', 'item_id', 'title']).where('url', 'in', urls.slice(i, i + BATCH)).execute();
+    rows.push(...found.map((row) => ({ ...row, entity: row.entity as ContentTypeName })));
+  }
+  return rows;
+}
