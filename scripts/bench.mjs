@@ -10,7 +10,8 @@
 // (mobile) on home, a category and a product of the demo content (`--skip-lighthouse` leaves it out).
 // Site search p50/p95 (API and uncached /search pages); `--search-only` measures
 // just that (and the index build at start-up) at the full size. Cached product
-// page idle vs while 50 uploads get their variants; `--images-only` runs just that.
+// page idle vs while 50 uploads get their variants; `--images-only` runs just that. The media library's
+// pages of 30 with "used by" at the full size (`--media-only` runs just that).
 // Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, getText } from './bench/load.mjs';
-import { seedCatalogue } from './bench/seed.mjs';
+import { seedCatalogue, seedMediaLibrary } from './bench/seed.mjs';
+import { mediaLibraryTimes } from './bench/media-library.mjs';
 import { adminListTimes } from './bench/admin.mjs';
 import { compareWithNginx, printComparison } from './bench/encodings.mjs';
 import { searchTimes } from './bench/search.mjs';
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '5' },
     'skip-lighthouse': { type: 'boolean', default: false },
     'images-only': { type: 'boolean', default: false },
+    'media-only': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -253,6 +256,43 @@ async function measureImagesBusy() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+/** Media library items in the media-usage figure: ten pages of 30. */
+const MEDIA_ITEMS = 300;
+
+/**
+ * GET /api/media?limit=30 with "used by", at the full catalogue size, each item shown by `usesPerItem`
+ * products: 3 as most pictures are, and 33 as if the whole catalogue shared the library (`--media-only` runs just this).
+ */
+async function measureMediaLibrary(usesPerItem) {
+  if (await portInUse()) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-'));
+  try {
+    let run = startServer(dataDir, { WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn' });
+    await waitForHealth();
+    await run.stop();
+    while (await portInUse()) await sleep(100);
+    const products = Number(args.products);
+    seedCatalogue(dataDir, products, 0);
+    seedMediaLibrary(dataDir, MEDIA_ITEMS, usesPerItem);
+    run = startServer(dataDir, { WEB_CONCURRENCY: '1', MEDIA_WORKERS: '0' });
+    await waitForHealth();
+    try {
+      return { products, items: MEDIA_ITEMS, ...(await mediaLibraryTimes(PORT, await login())) };
+    } finally {
+      await run.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+function printMediaLibrary(r) {
+  console.log(
+    `media library with "used by" at ${r.products} products (${r.items} items, ${r.usagesPerPage} usages per page): GET /api/media?limit=30 ` +
+      `p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, max ${fmt(r.max)} ms (${r.count} pages walked by cursor, one client; target p95 <= 20 ms; ` +
+      `load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores)`,
+  );
+}
+
 function printImagesBusy(r) {
   const ratio = r.busy ? (r.busy.rps / r.idle.rps).toFixed(2) : '-';
   console.log(
@@ -262,6 +302,10 @@ function printImagesBusy(r) {
 }
 if (args['images-only']) {
   printImagesBusy(await measureImagesBusy());
+  process.exit(0);
+}
+if (args['media-only']) {
+  for (const uses of [3, 33]) printMediaLibrary(await measureMediaLibrary(uses));
   process.exit(0);
 }
 if (args['search-only']) {
@@ -300,6 +344,7 @@ else console.log('admin first rows: Chromium not found, skipped');
 printComparison(big.nginx);
 if (big.silent) console.log(`logging cost on the cached product page: ${big.logged.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.logged.rps / big.silent.rps)).toFixed(1)}%; medians of three servers each, taking turns, each warmed the same way)`);
 printImagesBusy(await measureImagesBusy());
+for (const uses of [3, 33]) printMediaLibrary(await measureMediaLibrary(uses));
 const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
 if (failures) console.log(`failures during cached runs: ${failures}`);
 

@@ -41,3 +41,36 @@ export function seedCatalogue(dataDir, products, subscribers = 0) {
   db.close();
   return { categories, tags };
 }
+
+/**
+ * A media library of `items` images, each shown in the gallery of
+ * `usesPerItem` products of a seeded catalogue, straight into the tables; the
+ * `media_usages` rows are written as the write unit keeps them
+ * (src/server/content/effects/media-usages.ts: one row per item and stored
+ * URL in its media columns), since a seed bypasses the write unit.
+ */
+export function seedMediaLibrary(dataDir, items, usesPerItem) {
+  const db = new SQLite(path.join(dataDir, 'showcase.db'));
+  db.pragma('journal_mode = WAL');
+  const now = Date.now();
+  const insertMedia = db.prepare(
+    `insert into media (id, url, storage_key, mime_type, size_bytes, created_at, original_name, alt, decorative, width, height, placeholder, focal_x, focal_y, variants, variants_status, variants_claimed_at, variants_attempts)
+     values (?, ?, ?, 'image/jpeg', 120000, ?, ?, '', 0, 1600, 900, '', 0.5, 0.5, '[]', 'done', null, 0)`,
+  );
+  const setGallery = db.prepare('update products set gallery = ? where id = ?');
+  const insertUsage = db.prepare('insert into media_usages (url, entity, item_id, title) values (?, ?, ?, ?)');
+  db.transaction(() => {
+    const urls = Array.from({ length: items }, (_, i) => `/uploads/bench-${i}.jpg`);
+    urls.forEach((url, i) => insertMedia.run(randomUUID(), url, `bench-${i}.jpg`, new Date(now - i * 1000).toISOString(), `bench ${i}.jpg`));
+    const products = db.prepare('select id, title, main_image from products order by sort_order').all();
+    products.forEach((product, i) => {
+      insertUsage.run(product.main_image, 'product', product.id, product.title);
+      if (i >= items * usesPerItem) return;
+      const url = urls[i % items];
+      setGallery.run(JSON.stringify([{ url, order: 0 }]), product.id);
+      insertUsage.run(url, 'product', product.id, product.title);
+    });
+    for (const category of db.prepare('select id, title, tile_image from categories').all()) insertUsage.run(category.tile_image, 'category', category.id, category.title);
+  })();
+  db.close();
+}

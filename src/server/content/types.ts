@@ -81,10 +81,11 @@ export const CONTENT_TYPES = {
 } satisfies Record<string, ContentType>;
 
 export type ContentTypeName = keyof typeof CONTENT_TYPES;
-export const CONTENT_TYPE_NAMES = Object.keys(CONTENT_TYPES) as ContentTypeName[];
+/** Every type's name, in the table's order (read live: a test may declare one more). */
+export const contentTypeNames = () => Object.keys(CONTENT_TYPES) as ContentTypeName[];
 
 /** The content type named in a message from another worker or copy; undefined when it names none we know. */
-export const asContentType = (value: unknown): ContentTypeName | undefined => CONTENT_TYPE_NAMES.find((name) => name === value);
+export const asContentType = (value: unknown): ContentTypeName | undefined => contentTypeNames().find((name) => name === value);
 
 /** The declaration of a type, with its optional parts typed as optional. */
 export const contentType = (name: ContentTypeName): ContentType => CONTENT_TYPES[name];
@@ -93,7 +94,7 @@ type Having<K extends keyof ContentType> = { [N in ContentTypeName]: (typeof CON
 
 /** Types that keep revisions (their list and restore routes, and what a backup's revision rows may name). */
 export type RevisionedType = Having<'revisioned'>;
-export const REVISIONED_TYPES = CONTENT_TYPE_NAMES.filter((name): name is RevisionedType => contentType(name).revisioned === true);
+export const REVISIONED_TYPES = contentTypeNames().filter((name): name is RevisionedType => contentType(name).revisioned === true);
 
 /** Types with a public page at prefix + slug. */
 export type AddressedType = Having<'address'>;
@@ -101,7 +102,7 @@ export type AddressedType = Having<'address'>;
 /** Tables of publishable items; those with list positions. */
 export type PublishableTable = { [N in Having<'publishable'>]: (typeof CONTENT_TYPES)[N]['store']['table'] }[Having<'publishable'>];
 export type OrderedTable = { [N in Having<'orderLock'>]: (typeof CONTENT_TYPES)[N]['store']['table'] }[Having<'orderLock'>];
-export const PUBLISHABLE_TABLES = CONTENT_TYPE_NAMES.flatMap((name) => {
+export const PUBLISHABLE_TABLES = contentTypeNames().flatMap((name) => {
   const type = contentType(name);
   return type.publishable && 'table' in type.store ? [type.store.table as PublishableTable] : [];
 });
@@ -110,7 +111,7 @@ export const PUBLISHABLE_TABLES = CONTENT_TYPE_NAMES.flatMap((name) => {
 export const itemPath = (type: AddressedType, slug: string) => `${CONTENT_TYPES[type].address}${encodeURIComponent(slug)}`;
 
 /** The type whose items live in `table`. */
-export const typeOfTable = (table: ItemTable): ContentTypeName => CONTENT_TYPE_NAMES.find((name) => {
+export const typeOfTable = (table: ItemTable): ContentTypeName => contentTypeNames().find((name) => {
   const store = contentType(name).store;
   return 'table' in store && store.table === table;
 })!;

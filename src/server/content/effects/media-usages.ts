@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ContentChange } from '../changes';
-import { CONTENT_TYPE_NAMES, contentType, type ContentTypeName } from '../types';
+import { contentTypeNames, contentType, type ContentTypeName } from '../types';
 
 /**
  * "Where is this file used" as an index (decision 056): one row per stored
@@ -58,17 +59,32 @@ export async function recordMediaUsages(trx: Db, change: ContentChange): Promise
 /** The whole index from the content, in the caller's transaction (after a restore). */
 export async function rebuildMediaUsages(trx: Db): Promise<void> {
   await trx.deleteFrom('media_usages').execute();
-  for (const entity of CONTENT_TYPE_NAMES) await insertUsages(trx, await usagesOf(trx, entity));
+  for (const entity of contentTypeNames()) await insertUsages(trx, await usagesOf(trx, entity));
 }
 
-export type MediaUsageRow = Usage;
+/** An index row with its item's list position (0 for types without one), for the answer's order. */
+export type MediaUsageRow = Usage & { position: number };
 
-/** The index rows of these URLs, by an indexed lookup. */
+/**
+ * The index rows of these URLs, by an indexed lookup, each with its item's
+ * list position read in the same statement (a join per ordered type).
+ */
 export async function selectUsages(db: Db, urls: string[]): Promise<MediaUsageRow[]> {
+  const ordered = contentTypeNames().flatMap((entity) => {
+    const type = contentType(entity);
+    return type.orderLock && 'table' in type.store ? [{ entity, table: type.store.table }] : [];
+  });
   const rows: MediaUsageRow[] = [];
   for (let i = 0; i < urls.length; i += BATCH) {
-    const found = await db.selectFrom('media_usages').select(['url', 'entity', 'item_id', 'title']).where('url', 'in', urls.slice(i, i + BATCH)).execute();
-    rows.push(...found.map((row) => ({ ...row, entity: row.entity as ContentTypeName })));
+    let query = db.selectFrom('media_usages as u').where('u.url', 'in', urls.slice(i, i + BATCH));
+    ordered.forEach(({ entity, table }, n) => {
+      query = query.leftJoin(`${table} as p${n}` as 'products as p0', (join) => join.on('u.entity', '=', entity).onRef(`p${n}.id` as 'p0.id', '=', 'u.item_id'));
+    });
+    const positions = ordered.map((_, n) => sql.ref<number | null>(`p${n}.sort_order`));
+    const found = await query
+      .select(['u.url', 'u.entity', 'u.item_id', 'u.title', sql<number>`coalesce(${sql.join([...positions, sql.lit(0)])})`.as('position')])
+      .execute();
+    rows.push(...found.map((row) => ({ ...row, entity: row.entity as ContentTypeName, position: Number(row.position) })));
   }
   return rows;
 }
