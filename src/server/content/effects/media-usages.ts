@@ -52,7 +52,8 @@ const itemKey = (change: ContentChange) => {
 export async function recordMediaUsages(trx: Db, change: ContentChange): Promise<void> {
   const key = itemKey(change);
   if (!contentType(change.entity).media || change.action === 'reorder' || key === null) return;
-  await trx.deleteFrom('media_usages').where('entity', '=', change.entity).where('item_id', '=', key).execute();
+  // A created item has no rows yet.
+  if (change.action !== 'create') await trx.deleteFrom('media_usages').where('entity', '=', change.entity).where('item_id', '=', key).execute();
   if (change.action !== 'delete') await insertUsages(trx, await usagesOf(trx, change.entity, [key]));
 }
 

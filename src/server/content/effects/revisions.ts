@@ -53,5 +53,6 @@ export async function recordRevision(trx: Db, change: ContentChange): Promise<vo
     summary: summarize(change.action, change.before, change.after, change.note),
     snapshot: JSON.stringify(change.after),
   });
-  await pruneRevisions(trx, change.entity, itemId);
+  // A new item has this one revision: only a save of an existing one can pass the limit.
+  if (change.action === 'update') await pruneRevisions(trx, change.entity, itemId);
 }
