@@ -139,6 +139,11 @@ export class RenderCache {
     }
   }
 
+  /** Resolves once the renders under way have finished and been kept: a test then reads its own write (decision 058). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
   private async renderAndKeep(key: string, version: number, render: (version: number) => Promise<CachedPage>) {
     this.stats.renders += 1;
     const drops = this.drops;
