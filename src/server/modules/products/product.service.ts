@@ -207,7 +207,7 @@ export async function moveProduct(writer: Writer, id: string, position: number):
 }
 
 /** Sets every listed product's order in one transaction; one unknown id changes nothing (404). */
-/** Answers the positions it saved: what the request named, not the whole catalogue (DESIGN.md §7). */
+/** Answers the positions it saved: what the request named, not the whole catalogue (decision 009). */
 export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<ReorderItem[]> {
   await applyOrder(writer.db, 'products', items, () => notFound(PRODUCT_NOT_FOUND));
   recordChange(writer, { entity: 'product', action: 'reorder', id: null, before: null, after: items });
