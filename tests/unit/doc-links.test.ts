@@ -21,7 +21,7 @@ const records = fs.readdirSync(DECISIONS).filter((name) => /^\d{3}-.+\.md$/.test
 const recordNumbers = new Set(records.map((name) => name.slice(0, 3)));
 const relative = (file: string) => path.relative(ROOT, file);
 
-describe('documents', () => {
+describe('documents and comments', () => {
   it('link only to files that exist', () => {
     const broken: string[] = [];
     for (const file of markdown) {
@@ -60,5 +60,16 @@ describe('documents', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('cite no section of a document the repository does not hold (frozen migrations aside)', () => {
+    const cited: string[] = [];
+    for (const file of filesUnder(path.join(ROOT, 'src'), (name) => /\.(?:tsx?|css)$/.test(name))) {
+      if (file.includes(`${path.sep}migrations${path.sep}`)) continue;
+      for (const [line, text] of fs.readFileSync(file, 'utf8').split('\n').entries()) {
+        if (/\bspec §|DESIGN\.md/i.test(text)) cited.push(`${relative(file)}:${line + 1}`);
+      }
+    }
+    expect(cited).toEqual([]);
   });
 });
