@@ -50,7 +50,7 @@ const megabytes = z.coerce
   .max(10_000, 'must be at most 10000 megabytes')
   .transform((mb) => Math.round(mb * 1024 * 1024));
 
-// Media in an S3-compatible bucket (DESIGN.md §6); unset S3_BUCKET keeps them on local disk.
+// Media in an S3-compatible bucket (decision 005); unset S3_BUCKET keeps them on local disk.
 const S3Env = {
   S3_BUCKET: z
     .string()

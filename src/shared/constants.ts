@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Sizes, counts and durations the public pages and the admin share. */
 export const HEADER_HEIGHT_PX = 74;
 export const HOMEPAGE_PRODUCTS_PER_CATEGORY = 2;
 export const FOOTER_LATEST_PRODUCTS = 3;
@@ -9,14 +9,14 @@ export const HERO_VIDEO_DELAY_MS = 1000;
 export const HEX_COLOR_TEXT_LENGTH = 7;
 export const BRAND_TAGLINE = 'Learning Platform';
 
-/** Browser storage keys (spec §9). */
+/** Browser storage keys. */
 export const STORAGE_KEYS = {
   token: 'admin-token',
   auth: 'admin-auth',
   logoutRedirectHome: 'logout-redirect-home',
 } as const;
 
-/** Sorting by the order field; a missing value counts as 0 (spec §3). */
+/** Sorting by the order field; a missing value counts as 0. */
 export function byOrder<T extends { order?: number | null }>(a: T, b: T): number {
   return (a.order ?? 0) - (b.order ?? 0);
 }

@@ -1,5 +1,5 @@
 /**
- * The slug rule of spec §5: lower-case; trim; drop every character other than
+ * The slug rule: lower-case; trim; drop every character other than
  * letters, digits, underscore, whitespace and hyphen; runs of whitespace or
  * underscores become one hyphen; leading and trailing hyphens are removed.
  */

@@ -1,7 +1,7 @@
 import { DEFAULT_PRIMARY_COLOR, HEX_COLOR_PATTERN } from './colors';
 import { MIN_TEXT_CONTRAST, inkOn, rgbCss, textColorOn, type Rgb } from './contrast';
 
-/** Shade name → multiplier applied to each RGB channel (spec §4, §9). */
+/** Shade name → multiplier applied to each RGB channel. */
 export const SHADE_MULTIPLIERS = { 50: 1.8, 100: 1.5, 600: 1, 700: 0.8 } as const;
 export type ShadeName = keyof typeof SHADE_MULTIPLIERS;
 

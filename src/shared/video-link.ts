@@ -1,6 +1,6 @@
 /**
  * A product's intro link is either a video-site link (shown as a click-to-load
- * player) or anything else (played as an mp4 file), spec §5. YouTube links
+ * player) or anything else (played as an mp4 file). YouTube links
  * hold an 11-character id; Vimeo links a numeric one.
  */
 const YOUTUBE_ID_PATTERNS = [

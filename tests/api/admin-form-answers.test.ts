@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { aCategory, aProduct } from '../helpers/factories';
 
 /** The answers the admin forms need beyond the spec's: the field an error is about, the upload limits, a category's usage. */
 describe('admin form answers', () => {
@@ -9,17 +10,8 @@ describe('admin form answers', () => {
   });
   afterAll(async () => t.close());
 
-  const category = (slug: string) => ({ slug, title: `Category ${slug}`, description: 'About', tileImage: '/uploads/c.jpg' });
-  const product = (slug: string, categories: string[]) => ({
-    slug,
-    title: `Product ${slug}`,
-    duration: '1 hour',
-    mainImage: '/uploads/p.jpg',
-    buyLink: 'https://shop.example.com/buy',
-    description: '<p>Learn</p>',
-    introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    categories,
-  });
+  const category = (slug: string) => aCategory({ slug, title: `Category ${slug}` });
+  const product = (slug: string, categories: string[]) => aProduct({ slug, categories });
   const post = async (url: string, payload: object) => t.asAdmin({ method: 'POST', url, payload });
 
   it('names the field of a duplicate slug (409) beside the unchanged error text', async () => {

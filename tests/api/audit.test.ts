@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
 import { insertAuditEntry } from '../../src/server/modules/audit/audit.repository';
+import { aProduct } from '../helpers/factories';
 
 type Entry = { id: string; at: string; action: string; targetType: string; targetId: string | null; summary: string; ip: string };
 
@@ -26,7 +27,7 @@ describe('audit log', () => {
       method: 'POST',
       url: '/api/products',
       remoteAddress: '10.3.0.4',
-      payload: { slug: 'audited', title: 'Audited', duration: '1 hour', mainImage: '/uploads/a.jpg', buyLink: 'https://example.com/buy', description: '<p>a</p>', introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+      payload: aProduct({ slug: 'audited', title: 'Audited', duration: '1 hour' }),
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as string;

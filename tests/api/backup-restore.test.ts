@@ -11,6 +11,7 @@ import { writeBackup } from '../../src/server/modules/backup/write-backup';
 import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3TestServer, type S3TestServer } from '../helpers/s3-test-server';
 import { runCli } from '../helpers/run-cli';
+import { aTag } from '../helpers/factories';
 
 // The round trip needs a real PostgreSQL: TEST_DATABASE_URL, or the local server the project's tests use.
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -123,7 +124,7 @@ describe('backup and restore', () => {
   it('refuses a site with content unless forced; forced, it replaces content and media', async () => {
     const file = await backupTo(original, 'force.tar.gz');
     const busy = await startSite('sqlite');
-    const made = await busy.app.inject({ method: 'POST', url: '/api/tags', payload: { title: 'Only here' }, headers: { authorization: `Bearer ${busy.token}` } });
+    const made = await busy.app.inject({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Only here' }), headers: { authorization: `Bearer ${busy.token}` } });
     expect(made.statusCode).toBe(201);
     fs.writeFileSync(path.join(busy.app.ctx.config.mediaDir, 'stray.jpg'), 'stray');
     await expect(restoreBackup(file, target(busy), { force: false })).rejects.toThrow(RestoreRefusedError);

@@ -12,6 +12,7 @@ import { writeBackup } from '../../src/server/modules/backup/write-backup';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
 import { readArchive, withTable, writeArchive } from '../helpers/backup-archive';
 import { rfc6238 } from '../helpers/totp';
+import { aTag } from '../helpers/factories';
 
 // Issue 23: a backup held the TOTP secret in plain text and the keys that sign device cookies,
 // preview links and newsletter links; with the device key, forged cookies dodged the login throttle.
@@ -32,7 +33,7 @@ describe('backups hold no keys to the house', () => {
 
   beforeAll(async () => {
     source = await start();
-    await source.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Kept' } });
+    await source.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Kept' }) });
     // Every signing key exists, as on a site that has signed cookies, previews and newsletter links.
     for (const key of SIGNING_KEYS) await storedSecret(source.app.ctx.db, key);
     totpSecret = (await source.asAdmin({ method: 'POST', url: '/api/auth/2fa/setup' })).json().data.secret;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
 
 /**
  * Counts and a category's tags read a whole share of the catalogue, so they
@@ -14,10 +14,10 @@ describe('figures over the catalogue: totals and a category\'s tags', () => {
   let bigId: string;
   beforeAll(async () => {
     t = await startTestApp({}, { web: true });
-    categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('design') })).json().data.id;
-    const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Red' } })).json().data;
-    bigId = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Big' } })).json().data.id;
-    const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('first', { categories: [categoryId], tags: [red.id] }) });
+    categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'design' }) })).json().data.id;
+    const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Red' }) })).json().data;
+    bigId = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Big' }) })).json().data.id;
+    const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'first', categories: [categoryId], tags: [red.id] }) });
     expect(created.statusCode, created.body).toBe(201);
   });
   afterAll(async () => t.close());
@@ -56,7 +56,7 @@ describe('figures over the catalogue: totals and a category\'s tags', () => {
     expect(await tagTitles()).toEqual(['Red']);
     expect(await pageFigures()).toEqual({ total: 1, tags: ['Red'] });
     // Any tag write may change a category's tags: both figures are read again.
-    expect((await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Unused' } })).statusCode).toBe(201);
+    expect((await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Unused' }) })).statusCode).toBe(201);
     expect(await total()).toBe(2);
     expect(await tagTitles()).toEqual(['Big', 'Red']);
     expect(await pageFigures()).toEqual({ total: 2, tags: ['Big', 'Red'] });

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-
-const category = (slug: string, extra: Record<string, unknown> = {}) => ({
-  slug,
-  title: `Title ${slug}`,
-  description: `About ${slug}`,
-  tileImage: `/uploads/${slug}.jpg`,
-  ...extra,
-});
+import { aCategory } from '../helpers/factories';
+import type { CategoryInput } from '../../src/shared/schemas';
 
 describe('categories API', () => {
   let t: TestApp;
@@ -16,8 +10,8 @@ describe('categories API', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (slug: string, extra: Record<string, unknown> = {}) => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: category(slug, extra) });
+  const create = async (slug: string, extra: Partial<CategoryInput> = {}) => {
+    const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug, title: `Title ${slug}`, ...extra }) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; order: number; slug: string };
   };
@@ -74,13 +68,13 @@ describe('categories API', () => {
     const response = await t.asAdmin({
       method: 'PUT',
       url: `/api/categories/${made.id}`,
-      payload: category('updated-slug', { title: 'New title', itemsPerRow: 4, heroConfig: { title: 'Hero!' } }),
+      payload: aCategory({ slug: 'updated-slug', title: 'New title', itemsPerRow: 4, heroConfig: { title: 'Hero!' } }),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ id: made.id, slug: 'updated-slug', title: 'New title', itemsPerRow: 4, order: 42 });
     expect(response.json().data.heroConfig.title).toBe('Hero!');
 
-    const moved = await t.asAdmin({ method: 'PUT', url: `/api/categories/${made.id}`, payload: category('updated-slug', { order: 3 }) });
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/categories/${made.id}`, payload: aCategory({ slug: 'updated-slug', order: 3 }) });
     expect(moved.json().data.order).toBe(3);
     const reread = await t.app.inject({ method: 'GET', url: '/api/categories/slug/updated-slug' });
     expect(reread.json().data.order).toBe(3);
@@ -89,26 +83,26 @@ describe('categories API', () => {
   it('refuses a duplicate slug with 409 on create and update', async () => {
     await create('taken');
     const other = await create('other');
-    const dup = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: category('taken') });
+    const dup = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'taken' }) });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ success: false, error: 'A category with this slug already exists', field: 'slug' });
-    const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/categories/${other.id}`, payload: category('taken') });
+    const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/categories/${other.id}`, payload: aCategory({ slug: 'taken' }) });
     expect(dupUpdate.statusCode).toBe(409);
     expect(dupUpdate.json().error).toBe('A category with this slug already exists');
     // Keeping one's own slug is fine.
-    const same = await t.asAdmin({ method: 'PUT', url: `/api/categories/${other.id}`, payload: category('other') });
+    const same = await t.asAdmin({ method: 'PUT', url: `/api/categories/${other.id}`, payload: aCategory({ slug: 'other' }) });
     expect(same.statusCode).toBe(200);
   });
 
   it('names the field on invalid input', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ ...category('x'), title: '' }, /^title: /],
-      [{ ...category('x'), slug: 'Not A Slug' }, /^slug: /],
-      [{ ...category('x'), tileImage: 'javascript:alert(1)' }, /^tileImage: /],
-      [{ ...category('x'), itemsPerRow: 5 }, /^itemsPerRow: /],
-      [{ ...category('x'), itemsPerRow: 0 }, /^itemsPerRow: /],
-      [{ ...category('x'), order: -1 }, /^order: /],
-      [{ ...category('x'), heroConfig: { button1: { color: 'pink' } } }, /^heroConfig\.button1\.color: /],
+      [{ ...aCategory({ slug: 'x' }), title: '' }, /^title: /],
+      [{ ...aCategory({ slug: 'x' }), slug: 'Not A Slug' }, /^slug: /],
+      [{ ...aCategory({ slug: 'x' }), tileImage: 'javascript:alert(1)' }, /^tileImage: /],
+      [{ ...aCategory({ slug: 'x' }), itemsPerRow: 5 }, /^itemsPerRow: /],
+      [{ ...aCategory({ slug: 'x' }), itemsPerRow: 0 }, /^itemsPerRow: /],
+      [{ ...aCategory({ slug: 'x' }), order: -1 }, /^order: /],
+      [{ ...aCategory({ slug: 'x' }), heroConfig: { button1: { color: 'pink' } } }, /^heroConfig\.button1\.color: /],
       [{ slug: 'x' }, /^title: /],
     ];
     const before = await count();
@@ -122,7 +116,7 @@ describe('categories API', () => {
   });
 
   it('answers 404 when updating or deleting an unknown id', async () => {
-    const update = await t.asAdmin({ method: 'PUT', url: '/api/categories/missing', payload: category('missing') });
+    const update = await t.asAdmin({ method: 'PUT', url: '/api/categories/missing', payload: aCategory({ slug: 'missing' }) });
     expect(update.statusCode).toBe(404);
     expect(update.json()).toEqual({ success: false, error: 'Category not found' });
     const remove = await t.asAdmin({ method: 'DELETE', url: '/api/categories/missing' });
@@ -134,8 +128,8 @@ describe('categories API', () => {
     const made = await create('guarded');
     const before = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json().data;
     const writes = [
-      { method: 'POST' as const, url: '/api/categories', payload: category('sneaky') },
-      { method: 'PUT' as const, url: `/api/categories/${made.id}`, payload: category('guarded', { title: 'Hacked' }) },
+      { method: 'POST' as const, url: '/api/categories', payload: aCategory({ slug: 'sneaky' }) },
+      { method: 'PUT' as const, url: `/api/categories/${made.id}`, payload: aCategory({ slug: 'guarded', title: 'Hacked' }) },
       { method: 'DELETE' as const, url: `/api/categories/${made.id}` },
       { method: 'PUT' as const, url: '/api/categories/reorder/bulk', payload: { categories: [{ id: made.id, order: 999 }] } },
     ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import type { ContentChange } from '../../src/server/content/changes';
+import { aTag } from '../helpers/factories';
 
 /** Every content write is announced once, through one event, with what it changed and who made it. */
 describe('content change events', () => {
@@ -16,7 +17,7 @@ describe('content change events', () => {
   const last = () => seen.at(-1)!;
 
   it('carries entity, action, id, before, after and the admin actor for every kind of write', async () => {
-    const created = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Beginner' } })).json().data;
+    const created = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Beginner' }) })).json().data;
     expect(last()).toMatchObject({ entity: 'tag', action: 'create', id: created.id, before: null, after: { title: 'Beginner' } });
     expect(last().actor).toEqual({ kind: 'admin', ip: '127.0.0.1' });
 

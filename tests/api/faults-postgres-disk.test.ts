@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPayload } from '../helpers/factories';
+import { aProduct } from '../helpers/factories';
 import { mountSmallDisk, type SmallDisk } from '../helpers/small-disk';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
 
@@ -65,7 +65,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL on a full disk', () 
 
     // A long description: the row goes to a new TOAST page, which the server must add to a file on the full disk.
     const body = (title: string) =>
-      productPayload(title.toLowerCase().replaceAll(' ', '-'), { title, description: `<p>${randomBytes(100_000).toString('base64')}</p>` });
+      aProduct({ slug: title.toLowerCase().replaceAll(' ', '-'), title, description: `<p>${randomBytes(100_000).toString('base64')}</p>` });
     const first = await t.asAdmin({ method: 'POST', url: '/api/products', payload: body('Before the disk filled') });
     expect(first.statusCode, first.body).toBe(201);
 

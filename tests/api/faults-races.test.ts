@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../helpers/load';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
+import { aCategory, aProduct } from '../helpers/factories';
 
 const shuffle = <T>(items: T[]): T[] => {
   const copy = [...items];
@@ -12,15 +13,7 @@ const shuffle = <T>(items: T[]): T[] => {
   return copy;
 };
 
-const product = (n: string) => ({
-  slug: `race-${n}`,
-  title: `Race ${n}`,
-  duration: '1 hour',
-  mainImage: '/uploads/race.png',
-  buyLink: 'https://buy.example.com/race',
-  description: '<p>Race</p>',
-  introVideo: 'https://youtu.be/dQw4w9WgXcQ',
-});
+const product = (n: string) => aProduct({ slug: `race-${n}`, title: `Race ${n}` });
 
 // Many administrators (or one with several tabs) at once, over real HTTP.
 describe(`racing reorders and creates (${testDatabaseKind})`, () => {
@@ -60,7 +53,7 @@ describe(`racing reorders and creates (${testDatabaseKind})`, () => {
   });
 
   it('categories: 40 reorders and 16 creates at once give no 500 and unique positions', async () => {
-    const category = (n: string) => ({ slug: `race-${n}`, title: `Race ${n}`, description: 'Race', tileImage: '/uploads/race.png' });
+    const category = (n: string) => aCategory({ slug: `race-${n}`, title: `Race ${n}` });
     const seeded = await Promise.all(Array.from({ length: 8 }, (_, n) => send('POST', '/api/categories', category(`seed-${n}`))));
     const ids = seeded.map((answer) => (answer.body.data as { id: string }).id);
     const reorders = Array.from({ length: 40 }, () =>

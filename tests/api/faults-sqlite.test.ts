@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { makeReadOnly, mountSmallDisk, type SmallDisk } from '../helpers/small-disk';
 import { startTestApp, testConfig, testDatabaseKind, type TestApp } from '../helpers/test-app';
+import { aProduct, aTag } from '../helpers/factories';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,7 +24,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults', () => {
       await t?.close();
     });
 
-    const createTag = (title: string) => t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } });
+    const createTag = (title: string) => t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) });
 
     it('a short hold: the write waits and succeeds, and the process keeps answering meanwhile', async () => {
       await t.token();
@@ -91,15 +92,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults', () => {
       if (!disk) return context.skip();
       t = await startTestApp({ DATA_DIR: disk.dir });
       const description = `<p>${'x'.repeat(50_000)}</p>`;
-      const product = (n: number) => ({
-        slug: `full-${n}`,
-        title: `Full ${n}`,
-        duration: '1 hour',
-        mainImage: '/uploads/full.png',
-        buyLink: 'https://buy.example.com/full',
-        description,
-        introVideo: 'https://youtu.be/dQw4w9WgXcQ',
-      });
+      const product = (n: number) => aProduct({ slug: `full-${n}`, title: `Full ${n}`, description });
       const acknowledged: string[] = [];
       for (let n = 0; n < 5; n++) {
         const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product(n) });
@@ -153,7 +146,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults', () => {
   describe('a read-only database file', () => {
     it('stops the start-up with a message that says so; once writable again, it starts with its data', async (context) => {
       const t = await startTestApp();
-      const created = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Kept' } });
+      const created = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Kept' }) });
       expect(created.statusCode).toBe(201);
       await t.app.close();
       const file = path.join(t.env.dataDir, 'showcase.db');

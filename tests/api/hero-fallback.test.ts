@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 import { HERO_FALLBACK_DESCRIPTION_LENGTH } from '../../src/web/components/hero-fallback';
 
 /** The hero section of a server-rendered page, as HTML. */
@@ -29,7 +29,7 @@ describe('hero fallback to the item', () => {
   afterAll(async () => t.close());
 
   it('a new product: title (the page\'s one H1) and tile image, no empty gradient; the description once, in the page', async () => {
-    await create('/api/products', productPayload('fresh', { title: 'Fresh & New', description: '<p>Learn <strong>type</strong> &amp; layout.</p><p>Second part.</p>' }));
+    await create('/api/products', aProduct({ slug: 'fresh', title: 'Fresh & New', description: '<p>Learn <strong>type</strong> &amp; layout.</p><p>Second part.</p>' }));
     const body = await html('/product/fresh');
     const hero = heroOf(body);
     expect(classOf(hero)).toContain('hero--image');
@@ -44,7 +44,7 @@ describe('hero fallback to the item', () => {
   });
 
   it('a new category: its title, description and tile image', async () => {
-    await create('/api/categories', categoryPayload('lettering', { title: 'Lettering', description: 'Brush and pen lettering.' }));
+    await create('/api/categories', aCategory({ slug: 'lettering', title: 'Lettering', description: 'Brush and pen lettering.' }));
     const hero = await page('/category/lettering');
     expect(classOf(hero)).toContain('hero--image');
     expect(hero).toContain('<h1 class="hero__title">Lettering</h1>');
@@ -58,7 +58,7 @@ describe('hero fallback to the item', () => {
   it("what the hero sets wins, field by field", async () => {
     await create(
       '/api/products',
-      productPayload('own-hero', { title: 'Item Title', mainImage: '/uploads/tile.jpg', heroConfig: { title: 'Hero Title', heroImage: '/uploads/hero.jpg' } }),
+      aProduct({ slug: 'own-hero', title: 'Item Title', mainImage: '/uploads/tile.jpg', heroConfig: { title: 'Hero Title', heroImage: '/uploads/hero.jpg' } }),
     );
     const body = await html('/product/own-hero');
     const hero = heroOf(body);
@@ -68,13 +68,13 @@ describe('hero fallback to the item', () => {
     expect(body).toContain('<h2 class="product-page__title">Item Title</h2>');
     expect(hero).toContain('/uploads/hero.jpg');
     expect(hero).not.toContain('/uploads/tile.jpg');
-    await create('/api/categories', categoryPayload('own-hero-category', { title: 'Item Title', description: 'Learn things', heroConfig: { title: 'Hero Title' } }));
+    await create('/api/categories', aCategory({ slug: 'own-hero-category', title: 'Item Title', description: 'Learn things', heroConfig: { title: 'Hero Title' } }));
     // The description the hero left empty still comes from the item.
     expect(await page('/category/own-hero-category')).toContain('<p class="hero__description">Learn things</p>');
   });
 
   it('a background colour the admin chose is not covered by the tile image', async () => {
-    await create('/api/categories', categoryPayload('coloured', { heroConfig: { backgroundColor: '#123456' } }));
+    await create('/api/categories', aCategory({ slug: 'coloured', heroConfig: { backgroundColor: '#123456' } }));
     const hero = await page('/category/coloured');
     expect(classOf(hero)).toContain('hero--colored');
     expect(hero).not.toContain('/uploads/coloured.jpg');
@@ -83,7 +83,7 @@ describe('hero fallback to the item', () => {
 
   it('a long description is cut at a word, near the limit', async () => {
     const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
-    await create('/api/categories', categoryPayload('long-text', { description: words }));
+    await create('/api/categories', aCategory({ slug: 'long-text', description: words }));
     const hero = await page('/category/long-text');
     const description = /<p class="hero__description">([^<]*)<\/p>/.exec(hero)?.[1] ?? '';
     expect(description.endsWith('…')).toBe(true);

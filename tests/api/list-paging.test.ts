@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
 
 type Item = { id: string; [key: string]: unknown };
 type PagedBody = { success: true; data: Item[]; meta: { nextCursor: string | null; total: number } };
@@ -42,11 +42,11 @@ describe('paged lists and filters', () => {
   beforeAll(async () => {
     t = await startTestApp();
     for (const slug of ['drawing', 'design', 'video']) {
-      const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload(slug, { order: 1 }) });
+      const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug, order: 1 }) });
       categoryIds[slug] = response.json().data.id;
     }
     for (const title of ['Beginner', 'Advanced', 'Color Theory']) {
-      const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } });
+      const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) });
       tagIds[title] = response.json().data.id;
     }
     // 45 products; orders repeat (i % 7) so ties must be broken the same way on every page.
@@ -57,7 +57,7 @@ describe('paged lists and filters', () => {
       const response = await t.asAdmin({
         method: 'POST',
         url: '/api/products',
-        payload: productPayload(`p-${i}`, { title, order: i % 7, categories: categories as string[], tags: tags as string[] }),
+        payload: aProduct({ slug: `p-${i}`, title, order: i % 7, categories: categories as string[], tags: tags as string[] }),
       });
       expect(response.statusCode, response.body).toBe(201);
     }
@@ -210,7 +210,7 @@ describe('moving a product to a position', () => {
     t = await startTestApp();
     // Orders with gaps and ties, as a catalogue built over time has.
     for (let i = 0; i < 12; i++) {
-      await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(`m-${String(i).padStart(2, '0')}`, { order: i < 4 ? 5 : i * 10 }) });
+      await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: `m-${String(i).padStart(2, '0')}`, order: i < 4 ? 5 : i * 10 }) });
     }
   });
   afterAll(async () => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
 
 const BASE = 'https://shop.example.com';
 
@@ -17,10 +17,10 @@ describe('made-up addresses never reach the database', () => {
   let statements = 0;
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: BASE }, { web: true });
-    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('design', { title: 'Design' }) })).json().data;
-    const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Red' } })).json().data;
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('lamp', { title: 'Lamp', categories: [category.id], tags: [red.id] }) });
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('secret', { title: 'Secret', status: 'draft' }) });
+    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'design', title: 'Design' }) })).json().data;
+    const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Red' }) })).json().data;
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'lamp', title: 'Lamp', categories: [category.id], tags: [red.id] }) });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'secret', title: 'Secret', status: 'draft' }) });
     // Every statement the app's database handle runs (page reads use no transaction).
     const executor = t.app.ctx.db.getExecutor();
     const execute = executor.executeQuery.bind(executor);
@@ -123,12 +123,12 @@ describe('made-up addresses never reach the database', () => {
 
   it('follows writes: a new product, tag or redirect at a made-up address is seen at once', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/product/made-up-1' })).statusCode).toBe(404);
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('made-up-1', { title: 'Now real' }) });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'made-up-1', title: 'Now real' }) });
     const real = await t.app.inject({ method: 'GET', url: '/product/made-up-1' });
     expect(real.statusCode).toBe(200);
     expect(real.body).toContain('Now real');
 
-    await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Made up 2' } });
+    await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Made up 2' }) });
     expect((await t.app.inject({ method: 'GET', url: '/category/design?tags=made-up-2' })).statusCode).toBe(200);
 
     const created = await t.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/made-up/7/old', to: '/about', status: 301 } });

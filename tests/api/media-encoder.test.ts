@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, isBuilt, type BuiltServer } from '../helpers/built-server';
 import { ADMIN_PASSWORD, createTestEnv, testDatabaseKind, type TestEnv } from '../helpers/test-app';
 import { imageForm, noisyJpeg } from '../helpers/media';
-import { productPayload } from '../helpers/factories';
+import { aProduct } from '../helpers/factories';
 
 /** The processes whose parent is `pid`, with their command lines. */
 const childrenOf = (pid: number) =>
@@ -62,7 +62,7 @@ describe.skipIf(!isBuilt() || process.platform !== 'linux')(`image variants besi
     const created = await fetch(`${BASE}/api/products`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(productPayload('encoded', { mainImage: url, status: 'published' })),
+      body: JSON.stringify(aProduct({ slug: 'encoded', mainImage: url, status: 'published' })),
     });
     expect(created.status).toBe(201);
     const pageBodies = () => Promise.all(Array.from({ length: 10 }, async () => (await fetch(`${BASE}/product/encoded`, { headers: { connection: 'close' } })).text()));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
 import { imageForm, noisyJpeg, waitForVariants } from '../helpers/media';
-import { productPayload } from '../helpers/factories';
+import { aProduct } from '../helpers/factories';
 
 // Variants take seconds of CPU per image; on a busy machine more than the default 30 s.
 const VARIANT_TEST_MS = 120_000;
@@ -26,7 +26,7 @@ describe(`cached pages after new image renditions (${testDatabaseKind})`, () => 
     other = await upload('other.jpg');
     await waitForVariants(t, 110_000);
     for (const [slug, image] of [['with-shown', shown], ['with-other', other]] as const) {
-      const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(slug, { mainImage: image.url, status: 'published' }) });
+      const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug, mainImage: image.url, status: 'published' }) });
       expect(created.statusCode, created.body).toBe(201);
     }
   }, VARIANT_TEST_MS);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 /**
  * Issue 25: a cached page is kept in every coding it is sent in. Each answer
@@ -14,8 +14,8 @@ describe('cached pages in every coding', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({}, { web: true });
-    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('design') })).json().data;
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('lamp', { title: 'Lamp', categories: [category.id] }) });
+    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'design' }) })).json().data;
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'lamp', title: 'Lamp', categories: [category.id] }) });
   });
   afterAll(async () => t.close());
 
@@ -107,7 +107,7 @@ describe('the cached path in front of Fastify', () => {
       throughFastify += 1;
       done();
     });
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('lamp', { title: 'Lamp' }) });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'lamp', title: 'Lamp' }) });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -163,7 +163,7 @@ describe('the cached path in front of Fastify', () => {
     const token = await t.token();
     const renamed = await t.app.inject({ method: 'GET', url: '/api/products?limit=1', headers: { authorization: `Bearer ${token}` } });
     const lamp = renamed.json().data[0] as { id: string };
-    await t.asAdmin({ method: 'PUT', url: `/api/products/${lamp.id}`, payload: productPayload('lamp', { title: 'Brighter lamp' }) });
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${lamp.id}`, payload: aProduct({ slug: 'lamp', title: 'Brighter lamp' }) });
     before = throughFastify;
     await expect.poll(async () => (await request('/product/lamp')).body.toString('utf8')).toContain('Brighter lamp');
     expect(throughFastify).toBeGreaterThan(before);

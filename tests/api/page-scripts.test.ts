@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
-import { productPayload } from '../helpers/factories';
+import { aProduct } from '../helpers/factories';
 
 const CLIENT_DIR = 'dist/client';
 
@@ -20,7 +20,7 @@ describe.runIf(fs.existsSync(path.join(CLIENT_DIR, '.vite/manifest.json')))(`how
 
   beforeAll(async () => {
     t = await startTestApp({}, { web: true });
-    const product = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('with-hero') });
+    const product = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'with-hero' }) });
     expect(product.statusCode, product.body).toBe(201);
   });
   afterAll(async () => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 const BASE = 'https://shop.example.com';
 
@@ -11,8 +11,8 @@ describe('preview links', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: BASE }, { web: true });
-    categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('draft-cat', { title: 'Saved Title', status: 'draft' }) })).json().data.id;
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('in-draft-cat', { title: 'Member Product', categories: [categoryId] }) });
+    categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'draft-cat', title: 'Saved Title', status: 'draft' }) })).json().data.id;
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'in-draft-cat', title: 'Member Product', categories: [categoryId] }) });
   });
   afterAll(async () => t.close());
   afterEach(() => vi.useRealTimers());
@@ -30,7 +30,7 @@ describe('preview links', () => {
   });
 
   it('shows an unsaved product as its page would look, absolute URL from PUBLIC_URL, no-store and noindex', async () => {
-    const link = await preview({ kind: 'product', data: productPayload('not-saved-yet', { title: 'Unsaved Wonder', description: '<p>Fresh<script>alert(1)</script></p>' }) });
+    const link = await preview({ kind: 'product', data: aProduct({ slug: 'not-saved-yet', title: 'Unsaved Wonder', description: '<p>Fresh<script>alert(1)</script></p>' }) });
     expect(link.url).toMatch(new RegExp(`^${BASE}/preview/[\\w-]+/[\\w-]+$`));
     const page = await open(link.url);
     expect(page.statusCode).toBe(200);
@@ -45,7 +45,7 @@ describe('preview links', () => {
   });
 
   it('shows a draft category with edited fields and its products', async () => {
-    const link = await preview({ kind: 'category', id: categoryId, data: categoryPayload('draft-cat', { title: 'Edited Title' }) });
+    const link = await preview({ kind: 'category', id: categoryId, data: aCategory({ slug: 'draft-cat', title: 'Edited Title' }) });
     const page = await open(link.url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Edited Title');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 type Priced = { id: string; price: number | null; currency: string | null };
 
@@ -10,20 +10,20 @@ describe('product price', () => {
   let categoryId: string;
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: 'https://shop.example.com' }, { web: true });
-    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('courses', { title: 'Courses' }) });
+    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'courses', title: 'Courses' }) });
     categoryId = category.json().data.id as string;
   });
   afterAll(async () => t.close());
 
   const post = (slug: string, extra: Record<string, unknown>) =>
-    t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(slug, { categories: [categoryId], ...extra }) });
+    t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug, categories: [categoryId], ...extra }) });
   const create = async (slug: string, extra: Record<string, unknown>) => {
     const response = await post(slug, extra);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as Priced;
   };
   const put = (id: string, slug: string, extra: Record<string, unknown>) =>
-    t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: productPayload(slug, { categories: [categoryId], ...extra }) });
+    t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: aProduct({ slug, categories: [categoryId], ...extra }) });
   const read = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).json().data as Priced;
 
   it('has no price unless one is given', async () => {

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
+import type { ProductInput } from '../../src/shared/schemas';
 import { createCategory } from '../../src/server/modules/categories/category.service';
 import { createProduct, listProducts } from '../../src/server/modules/products/product.service';
 import { SYSTEM, deferredWriter } from '../../src/server/content/changes';
 
 type ProductData = { id: string; slug: string; order: number; categories: string[]; tags: string[]; [key: string]: unknown };
-
-const product = (slug: string, extra: Record<string, unknown> = {}) => ({
-  slug,
-  title: `Product ${slug}`,
-  duration: '2 hours - 12 lessons',
-  mainImage: `/uploads/${slug}.jpg`,
-  buyLink: 'https://shop.example.com/buy',
-  description: '<p>Learn <strong>things</strong></p>',
-  introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  ...extra,
-});
 
 describe('products API', () => {
   let t: TestApp;
@@ -27,14 +18,8 @@ describe('products API', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const makeCategory = async (slug: string) =>
-      (
-        await t.asAdmin({
-          method: 'POST',
-          url: '/api/categories',
-          payload: { slug, title: slug, description: 'd', tileImage: '/uploads/c.jpg' },
-        })
-      ).json().data.id as string;
-    const makeTag = async (title: string) => (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } })).json().data.id as string;
+(await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug }) })).json().data.id as string;
+    const makeTag = async (title: string) => (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) })).json().data.id as string;
     categoryA = await makeCategory('cat-a');
     categoryB = await makeCategory('cat-b');
     tagX = await makeTag('X');
@@ -42,8 +27,8 @@ describe('products API', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (slug: string, extra: Record<string, unknown> = {}) => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product(slug, extra) });
+  const create = async (slug: string, extra: Partial<ProductInput> = {}) => {
+    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug, ...extra }) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as ProductData;
   };
@@ -88,10 +73,10 @@ describe('products API', () => {
     await create('high', { order: 10, darkMode: true });
     const next = await create('after-high');
     expect(next.order).toBe(11);
-    const updated = await t.asAdmin({ method: 'PUT', url: `/api/products/${next.id}`, payload: product('after-high', { title: 'Renamed' }) });
+    const updated = await t.asAdmin({ method: 'PUT', url: `/api/products/${next.id}`, payload: aProduct({ slug: 'after-high', title: 'Renamed' }) });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ title: 'Renamed', order: 11 });
-    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${next.id}`, payload: product('after-high', { order: 1 }) });
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${next.id}`, payload: aProduct({ slug: 'after-high', order: 1 }) });
     expect(moved.json().data.order).toBe(1);
     const orders = (await list()).map((item) => item.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
@@ -103,7 +88,7 @@ describe('products API', () => {
     const response = await t.asAdmin({
       method: 'PUT',
       url: `/api/products/${made.id}`,
-      payload: product('relinked', { categories: [categoryB], tags: [], darkMode: true, duration: '3 hours' }),
+      payload: aProduct({ slug: 'relinked', categories: [categoryB], tags: [], darkMode: true, duration: '3 hours' }),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ id: made.id, slug: 'relinked', categories: [categoryB], tags: [], darkMode: true, duration: '3 hours' });
@@ -126,20 +111,20 @@ describe('products API', () => {
 
   it('refuses a duplicate slug with 409', async () => {
     const other = await create('unique-one');
-    const dup = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('full') });
+    const dup = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'full' }) });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ success: false, error: 'A product with this slug already exists', field: 'slug' });
-    const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/products/${other.id}`, payload: product('full') });
+    const dupUpdate = await t.asAdmin({ method: 'PUT', url: `/api/products/${other.id}`, payload: aProduct({ slug: 'full' }) });
     expect(dupUpdate.statusCode).toBe(409);
     expect(dupUpdate.json().error).toBe('A product with this slug already exists');
   });
 
   it('refuses unknown category or tag ids with 400 naming them, and writes nothing', async () => {
     const before = await list();
-    const badCategory = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('bad-cat', { categories: [categoryA, 'xyz'] }) });
+    const badCategory = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'bad-cat', categories: [categoryA, 'xyz'] }) });
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json()).toEqual({ success: false, error: 'categories: unknown category id xyz', field: 'categories' });
-    const badTag = await t.asAdmin({ method: 'POST', url: '/api/products', payload: product('bad-tag', { tags: [tagX, 'nope'] }) });
+    const badTag = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'bad-tag', tags: [tagX, 'nope'] }) });
     expect(badTag.statusCode).toBe(400);
     expect(badTag.json().error).toBe('tags: unknown tag id nope');
     expect(await list()).toEqual(before);
@@ -149,7 +134,7 @@ describe('products API', () => {
     const badUpdate = await t.asAdmin({
       method: 'PUT',
       url: `/api/products/${target.id}`,
-      payload: product('full', { title: 'Changed', categories: ['ghost'] }),
+      payload: aProduct({ slug: 'full', title: 'Changed', categories: ['ghost'] }),
     });
     expect(badUpdate.statusCode).toBe(400);
     expect(badUpdate.json().error).toBe('categories: unknown category id ghost');
@@ -158,16 +143,16 @@ describe('products API', () => {
 
   it('names the field on invalid input', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ ...product('x'), title: '   ' }, /^title: /],
-      [{ ...product('x'), slug: 'Bad Slug!' }, /^slug: /],
-      [{ ...product('x'), buyLink: 'javascript:alert(1)' }, /^buyLink: /],
-      [{ ...product('x'), description: '' }, /^description: /],
-      [{ ...product('x'), description: '<script>alert(1)</script>' }, /^description: /],
-      [{ ...product('x'), categories: 'cat-a' }, /^categories: /],
-      [{ ...product('x'), gallery: [{ url: 'data:image/png;base64,AA', order: 0 }] }, /^gallery\.0\.url: /],
-      [{ ...product('x'), darkMode: 'yes' }, /^darkMode: /],
-      [{ ...product('x'), order: 1.5 }, /^order: /],
-      [{ ...product('x'), introVideo: 'javascript:alert(1)' }, /^introVideo: /],
+      [{ ...aProduct({ slug: 'x' }), title: '   ' }, /^title: /],
+      [{ ...aProduct({ slug: 'x' }), slug: 'Bad Slug!' }, /^slug: /],
+      [{ ...aProduct({ slug: 'x' }), buyLink: 'javascript:alert(1)' }, /^buyLink: /],
+      [{ ...aProduct({ slug: 'x' }), description: '' }, /^description: /],
+      [{ ...aProduct({ slug: 'x' }), description: '<script>alert(1)</script>' }, /^description: /],
+      [{ ...aProduct({ slug: 'x' }), categories: 'cat-a' }, /^categories: /],
+      [{ ...aProduct({ slug: 'x' }), gallery: [{ url: 'data:image/png;base64,AA', order: 0 }] }, /^gallery\.0\.url: /],
+      [{ ...aProduct({ slug: 'x' }), darkMode: 'yes' }, /^darkMode: /],
+      [{ ...aProduct({ slug: 'x' }), order: 1.5 }, /^order: /],
+      [{ ...aProduct({ slug: 'x' }), introVideo: 'javascript:alert(1)' }, /^introVideo: /],
     ];
     const before = (await list()).length;
     for (const [payload, message] of cases) {
@@ -185,7 +170,7 @@ describe('products API', () => {
     const draft = await create('no-video-draft', { introVideo: null, status: 'draft' });
     expect(draft.introVideo).toBe('');
     expect(draft.status).toBe('draft');
-    const emptied = await t.asAdmin({ method: 'PUT', url: `/api/products/${draft.id}`, payload: product('no-video-draft', { introVideo: '' }) });
+    const emptied = await t.asAdmin({ method: 'PUT', url: `/api/products/${draft.id}`, payload: aProduct({ slug: 'no-video-draft', introVideo: '' }) });
     expect(emptied.statusCode, emptied.body).toBe(200);
     expect(emptied.json().data.introVideo).toBe('');
     expect(emptied.json().data.status).toBe('draft');
@@ -205,7 +190,7 @@ describe('products API', () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/products/unknown' },
       { method: 'GET' as const, url: '/api/products/slug/unknown' },
-      { method: 'PUT' as const, url: '/api/products/unknown', payload: product('unknown') },
+      { method: 'PUT' as const, url: '/api/products/unknown', payload: aProduct({ slug: 'unknown' }) },
       { method: 'DELETE' as const, url: '/api/products/unknown' },
     ]) {
       const response = await t.asAdmin(request);
@@ -218,8 +203,8 @@ describe('products API', () => {
     const before = await list();
     const target = before[0]!;
     for (const request of [
-      { method: 'POST' as const, url: '/api/products', payload: product('sneaky') },
-      { method: 'PUT' as const, url: `/api/products/${target.id}`, payload: product(target.slug, { title: 'Hacked' }) },
+      { method: 'POST' as const, url: '/api/products', payload: aProduct({ slug: 'sneaky' }) },
+      { method: 'PUT' as const, url: `/api/products/${target.id}`, payload: aProduct({ slug: target.slug, title: 'Hacked' }) },
       { method: 'DELETE' as const, url: `/api/products/${target.id}` },
       { method: 'PUT' as const, url: '/api/products/reorder/bulk', payload: { products: [{ id: target.id, order: 77 }] } },
     ]) {
@@ -255,7 +240,7 @@ describe('products API', () => {
 
   it('deleting a category removes it from every product', async () => {
     const doomed = (
-      await t.asAdmin({ method: 'POST', url: '/api/categories', payload: { slug: 'doomed', title: 'Doomed', description: 'd', tileImage: '/uploads/c.jpg' } })
+      await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'doomed', title: 'Doomed' }) })
     ).json().data.id as string;
     const one = await create('linked-one', { categories: [doomed, categoryA] });
     const two = await create('linked-two', { categories: [doomed] });
@@ -290,8 +275,8 @@ describe('products API', () => {
     await expect(
       db.transaction().execute(async (trx) => {
         const writer = deferredWriter(trx, SYSTEM);
-        const categoryMade = await createCategory(writer, { slug: 'in-trx', title: 'In trx', description: 'd', tileImage: '/uploads/t.jpg' });
-        const made = await createProduct(writer, product('in-trx', { categories: [categoryMade.id] }));
+        const categoryMade = await createCategory(writer, aCategory({ slug: 'in-trx', title: 'In trx' }));
+        const made = await createProduct(writer, aProduct({ slug: 'in-trx', categories: [categoryMade.id] }));
         expect(made.categories).toEqual([categoryMade.id]);
         throw new Error('roll back');
       }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 /** Two windows editing one item: reads answer an ETag, a save from an older version is refused. */
 describe('edit conflicts: ETag and If-Match', () => {
@@ -9,13 +9,13 @@ describe('edit conflicts: ETag and If-Match', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('conflicts') })).json().data;
-    const product = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('conflicted') })).json().data;
+    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'conflicts' }) })).json().data;
+    const product = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'conflicted' }) })).json().data;
     let n = 0;
     const next = () => `Edit ${++n}`;
     items.push(
-      { name: 'product', url: `/api/products/${product.id}`, body: () => productPayload('conflicted', { title: next() }) },
-      { name: 'category', url: `/api/categories/${category.id}`, body: () => categoryPayload('conflicts', { title: next() }) },
+      { name: 'product', url: `/api/products/${product.id}`, body: () => aProduct({ slug: 'conflicted', title: next() }) },
+      { name: 'category', url: `/api/categories/${category.id}`, body: () => aCategory({ slug: 'conflicts', title: next() }) },
       { name: 'homepage', url: '/api/homepage', body: () => ({ title: next() }) },
       { name: 'about', url: '/api/about', body: () => ({ content: `<p>${next()}</p>` }) },
       { name: 'theme', url: '/api/theme', body: () => ({ primaryColor: `#${String(++n).padStart(6, '0')}` }) },
@@ -60,7 +60,7 @@ describe('edit conflicts: ETag and If-Match', () => {
   });
 
   it('a missing item is still 404, not 409', async () => {
-    const response = await t.asAdmin({ method: 'PUT', url: '/api/products/nope', payload: productPayload('nope'), headers: { 'if-match': '"1"' } });
+    const response = await t.asAdmin({ method: 'PUT', url: '/api/products/nope', payload: aProduct({ slug: 'nope' }), headers: { 'if-match': '"1"' } });
     expect(response.statusCode).toBe(404);
   });
 });

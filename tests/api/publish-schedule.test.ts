@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { ADMIN_PASSWORD, createTestEnv, startTestApp, testConfig, testDatabaseKind, type TestApp, type TestEnv } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -20,7 +20,7 @@ describe('scheduled publishing', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({}, { web: true });
-    await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('launches') });
+    await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'launches' }) });
   });
   afterAll(async () => t.close());
 
@@ -29,7 +29,7 @@ describe('scheduled publishing', () => {
   it('goes live at its time with nobody acting: the cached category page, the product page and the API change then', async () => {
     const category = (await t.app.inject({ method: 'GET', url: '/api/categories/slug/launches' })).json().data;
     const due = inMs(1500);
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('monday-launch', { title: 'Monday Launch', categories: [category.id], status: 'scheduled', publishAt: due }) });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'monday-launch', title: 'Monday Launch', categories: [category.id], status: 'scheduled', publishAt: due }) });
     // Cached before the time: hits of the same page version.
     expect((await page('/category/launches')).body).not.toContain('Monday Launch');
     expect((await page('/category/launches')).body).not.toContain('Monday Launch');
@@ -49,7 +49,7 @@ describe('scheduled publishing', () => {
   it('a page request right at the time already gets the new page, even before the timer', async () => {
     const category = (await t.app.inject({ method: 'GET', url: '/api/categories/slug/launches' })).json().data;
     const due = inMs(1000);
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('on-time', { title: 'On Time', categories: [category.id], status: 'scheduled', publishAt: due }) });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'on-time', title: 'On Time', categories: [category.id], status: 'scheduled', publishAt: due }) });
     expect((await page('/category/launches')).body).not.toContain('On Time');
     await sleep(Date.parse(due) - Date.now());
     // checkDue on the request itself: no wait for the timer.
@@ -58,7 +58,7 @@ describe('scheduled publishing', () => {
 
   it('survives a restart: the schedule is read from the database', async () => {
     const due = inMs(2500);
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('after-restart', { title: 'After Restart', status: 'scheduled', publishAt: due }) });
+    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'after-restart', title: 'After Restart', status: 'scheduled', publishAt: due }) });
     await t.restart();
     expect(t.app.ctx.schedule.next).toBe(due);
     expect((await page('/product/after-restart')).statusCode).toBe(404);
@@ -67,7 +67,7 @@ describe('scheduled publishing', () => {
   });
 
   it('a scheduled category goes live with its page', async () => {
-    await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('coming-soon', { title: 'Coming Soon', status: 'scheduled', publishAt: inMs(1000) }) });
+    await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'coming-soon', title: 'Coming Soon', status: 'scheduled', publishAt: inMs(1000) }) });
     expect((await page('/category/coming-soon')).statusCode).toBe(404);
     expect((await page('/')).body).not.toContain('Coming Soon');
     await eventually(async () => (await page('/category/coming-soon')).statusCode === 200, 3000);
@@ -95,7 +95,7 @@ describe.runIf(testDatabaseKind === 'postgres')('scheduled publishing with two c
   it('both copies show the item at its time, each from its own reading of the database', async () => {
     const token = (await first.inject({ method: 'POST', url: '/api/auth/login', payload: { password: ADMIN_PASSWORD } })).json().data.token as string;
     const admin = { authorization: `Bearer ${token}` };
-    const category = (await first.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: categoryPayload('shared') })).json().data;
+    const category = (await first.inject({ method: 'POST', url: '/api/categories', headers: admin, payload: aCategory({ slug: 'shared' }) })).json().data;
     // Both copies have the page cached before the schedule exists.
     for (const app of [first, second]) expect((await app.inject({ method: 'GET', url: '/category/shared' })).statusCode).toBe(200);
 
@@ -104,7 +104,7 @@ describe.runIf(testDatabaseKind === 'postgres')('scheduled publishing with two c
       method: 'POST',
       url: '/api/products',
       headers: admin,
-      payload: productPayload('two-copies', { title: 'Two Copies', categories: [category.id], status: 'scheduled', publishAt: due }),
+      payload: aProduct({ slug: 'two-copies', title: 'Two Copies', categories: [category.id], status: 'scheduled', publishAt: due }),
     });
     expect(made.statusCode, made.body).toBe(201);
     // The other copy learns the next due time from the database after hearing of the write.
@@ -126,7 +126,7 @@ describe.runIf(testDatabaseKind === 'postgres')('scheduled publishing with two c
       method: 'POST',
       url: '/api/products',
       headers: { authorization: `Bearer ${token}` },
-      payload: productPayload('late-copy', { title: 'Late Copy', status: 'scheduled', publishAt: due }),
+      payload: aProduct({ slug: 'late-copy', title: 'Late Copy', status: 'scheduled', publishAt: due }),
     });
     const third = await buildApp(testConfig(env), { web: true });
     try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { startTestApp, visitAfterWrite, type TestApp } from '../helpers/test-app';
+import { aCategory, aProduct } from '../helpers/factories';
 
 type Redirect = { id: string; from: string; to: string; status: number; kind: string; target: { type: string; id: string } | null };
 
@@ -14,25 +14,20 @@ describe('redirects', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const createProduct = async (slug: string) => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(slug) });
+    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug }) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string };
   };
   const renameProduct = async (id: string, slug: string) => {
-    const response = await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: productPayload(slug) });
+    const response = await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: aProduct({ slug }) });
     expect(response.statusCode, response.body).toBe(200);
   };
   const list = async (q = '') => (await t.asAdmin({ method: 'GET', url: `/api/redirects${q ? `?q=${encodeURIComponent(q)}` : ''}` })).json().data as Redirect[];
-  /**
-   * Right after a write the render cache may still serve the previous answer
-   * while the fresh one renders (stale-while-revalidate, DESIGN.md §7): an
-   * answer is awaited until it settles, within seconds.
-   */
-  const expectStatus = (url: string, status: number) =>
-    expect.poll(async () => (await get(url)).statusCode, { timeout: 5000, interval: 50, message: url }).toBe(status);
+  // Each answer is read once the renders the last write started are kept (visitAfterWrite).
+  const expectStatus = async (url: string, status: number) => expect((await visitAfterWrite(t.app, url)).statusCode, url).toBe(status);
   const expectRedirect = async (url: string, location: string, status = 301) => {
-    await expect.poll(async () => (await get(url)).headers.location, { timeout: 5000, interval: 50, message: url }).toBe(location);
-    const response = await get(url);
+    const response = await visitAfterWrite(t.app, url);
+    expect(response.headers.location, url).toBe(location);
     expect(response.statusCode, `${url}: ${response.body.slice(0, 100)}`).toBe(status);
   };
 
@@ -83,9 +78,9 @@ describe('redirects', () => {
   });
 
   it('category renames redirect the same way, query kept (the paged category page)', async () => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('paint') });
+    const response = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'paint' }) });
     const category = response.json().data as { id: string };
-    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: categoryPayload('painting') });
+    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: aCategory({ slug: 'painting' }) });
     expect(renamed.statusCode, renamed.body).toBe(200);
     await expectRedirect('/category/paint?page=2', '/category/painting?page=2');
     await expectStatus('/category/painting', 200);
@@ -163,10 +158,10 @@ describe('redirects', () => {
 
   it('renaming a draft or a scheduled item makes no public redirect naming its new address (issue 23)', async () => {
     const later = new Date(Date.now() + 86_400_000).toISOString();
-    const draft = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('hush-draft', { status: 'draft' }) });
+    const draft = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'hush-draft', status: 'draft' }) });
     await renameProduct(draft.json().data.id, 'hush-launch-name');
-    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('hush-cat', { status: 'scheduled', publishAt: later }) });
-    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.json().data.id}`, payload: categoryPayload('hush-cat-final', { status: 'scheduled', publishAt: later }) });
+    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'hush-cat', status: 'scheduled', publishAt: later }) });
+    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.json().data.id}`, payload: aCategory({ slug: 'hush-cat-final', status: 'scheduled', publishAt: later }) });
     expect(renamed.statusCode, renamed.body).toBe(200);
     for (const url of ['/product/hush-draft', '/category/hush-cat']) {
       const response = await get(url);
@@ -180,11 +175,11 @@ describe('redirects', () => {
     const product = await createProduct('hush-a');
     await renameProduct(product.id, 'hush-b');
     await expectRedirect('/product/hush-a', '/product/hush-b');
-    const hidden = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: productPayload('hush-c', { status: 'draft' }) });
+    const hidden = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: aProduct({ slug: 'hush-c', status: 'draft' }) });
     expect(hidden.statusCode, hidden.body).toBe(200);
     for (const url of ['/product/hush-a', '/product/hush-b', '/product/hush-c']) await expectStatus(url, 404);
     expect((await get('/product/hush-a')).headers.location).toBeUndefined();
-    const back = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: productPayload('hush-c', { status: 'published' }) });
+    const back = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: aProduct({ slug: 'hush-c', status: 'published' }) });
     expect(back.statusCode, back.body).toBe(200);
     await expectRedirect('/product/hush-a', '/product/hush-c');
     await expectRedirect('/product/hush-b', '/product/hush-c');

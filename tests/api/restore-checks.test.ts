@@ -14,6 +14,7 @@ import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app'
 import { readArchive, tableOf, withTable, writeArchive } from '../helpers/backup-archive';
 import { runCli } from '../helpers/run-cli';
 import { rfc6238 } from '../helpers/totp';
+import { aCategory, aProduct } from '../helpers/factories';
 
 const ATTACKER_PASSWORD = 'attacker-chosen-password';
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
@@ -50,14 +51,11 @@ describe('a restore checks its archive like the API checks a write', () => {
     source = await start();
     const category = (await source.asAdmin({
       method: 'POST', url: '/api/categories',
-      payload: { slug: 'lessons', title: 'Lessons', description: 'All of them', tileImage: '/uploads/tile.jpg' },
+      payload: aCategory({ slug: 'lessons', title: 'Lessons' }),
     })).json().data;
     const product = await source.asAdmin({
       method: 'POST', url: '/api/products',
-      payload: {
-        slug: 'first', title: 'First', duration: '2 hours', mainImage: '/uploads/a.jpg', buyLink: 'https://shop.example/first',
-        description: '<p>Hello</p>', introVideo: 'https://video.example/1', categories: [category.id],
-      },
+      payload: aProduct({ slug: 'first', title: 'First', mainImage: '/uploads/a.jpg', categories: [category.id] }),
     });
     expect(product.statusCode, product.body).toBe(201);
     productId = product.json().data.id;

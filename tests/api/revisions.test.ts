@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 type Entry = { id: string; createdAt: string; summary: string };
 
@@ -12,8 +12,8 @@ describe('revisions', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('kept', { title: 'First title' }) })).json().data.id;
-    productId = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('kept', { title: 'First title' }) })).json().data.id;
+    categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'kept', title: 'First title' }) })).json().data.id;
+    productId = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'kept', title: 'First title' }) })).json().data.id;
   });
   afterAll(async () => t.close());
 
@@ -21,13 +21,13 @@ describe('revisions', () => {
     {
       name: 'product',
       url: `/api/products/${productId}`,
-      save: (title: string) => productPayload('kept', { title }),
+      save: (title: string) => aProduct({ slug: 'kept', title }),
       title: (data: { title: string }) => data.title,
     },
     {
       name: 'category',
       url: `/api/categories/${categoryId}`,
-      save: (title: string) => categoryPayload('kept', { title }),
+      save: (title: string) => aCategory({ slug: 'kept', title }),
       title: (data: { title: string }) => data.title,
     },
     { name: 'homepage', url: '/api/homepage', save: (title: string) => ({ title }), title: (data: { title: string }) => data.title },
@@ -87,7 +87,7 @@ describe('revisions', () => {
     const entries = (await t.asAdmin({ method: 'GET', url: `/api/products/${productId}/revisions` })).json().data as Entry[];
     const created = entries.at(-1)!;
     expect(created.summary).toBe('Created');
-    await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: productPayload('kept', { title: 'Draft now', status: 'draft' }) });
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: aProduct({ slug: 'kept', title: 'Draft now', status: 'draft' }) });
     const restored = await t.asAdmin({ method: 'POST', url: `/api/products/${productId}/revisions/${created.id}/restore` });
     expect(restored.json().data).toMatchObject({ title: 'First title', status: 'draft' });
   });
@@ -130,7 +130,7 @@ describe('revisions', () => {
 
   it('a restore keeps the page address it has now', async () => {
     const entries = (await t.asAdmin({ method: 'GET', url: `/api/products/${productId}/revisions` })).json().data as Entry[];
-    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: productPayload('kept-moved', { title: 'Moved' }) });
+    const moved = await t.asAdmin({ method: 'PUT', url: `/api/products/${productId}`, payload: aProduct({ slug: 'kept-moved', title: 'Moved' }) });
     expect(moved.statusCode, moved.body).toBe(200);
     const restored = await t.asAdmin({ method: 'POST', url: `/api/products/${productId}/revisions/${entries.at(-1)!.id}/restore` });
     expect(restored.json().data).toMatchObject({ title: 'First title', slug: 'kept-moved' });
@@ -149,7 +149,7 @@ describe('revisions', () => {
 
   it('unknown items answer 404; deleting an item deletes its revisions', async () => {
     expect((await t.asAdmin({ method: 'GET', url: '/api/products/none/revisions' })).statusCode).toBe(404);
-    const doomed = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('doomed') })).json().data.id;
+    const doomed = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'doomed' }) })).json().data.id;
     await t.asAdmin({ method: 'DELETE', url: `/api/categories/${doomed}` });
     const left = await t.app.ctx.db.selectFrom('revisions').select('id').where('item_id', '=', doomed).execute();
     expect(left).toEqual([]);

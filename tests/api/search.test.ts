@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
+import type { ProductInput } from '../../src/shared/schemas';
 
 type Piece = { text: string; match: boolean };
 type Hit = { id: string; slug: string; title: string; marked: { title: Piece[]; info: Piece[]; excerpt: Piece[]; tags: Piece[][]; categories: Piece[][] } };
@@ -21,8 +22,8 @@ describe(`site search (${testDatabaseKind})`, () => {
     return response.json() as SearchBody;
   };
   const slugsFor = async (q: string) => (await search(q, '&limit=100')).data.map((hit) => hit.slug);
-  const create = async (slug: string, extra: Record<string, unknown>) => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(slug, extra) });
+  const create = async (slug: string, extra: Partial<ProductInput>) => {
+    const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug, ...extra }) });
     expect(response.statusCode, response.body).toBe(201);
     ids[slug] = response.json().data.id;
     return ids[slug]!;
@@ -30,8 +31,8 @@ describe(`site search (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    paintingCategory = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('painting', { title: 'Painting' }) })).json().data.id;
-    watercolourTag = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Watercolour' } })).json().data.id;
+    paintingCategory = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'painting', title: 'Painting' }) })).json().data.id;
+    watercolourTag = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Watercolour' }) })).json().data.id;
     // "watercolour" in the description, in a tag and in the title, created in that order (so list order is the
     // reverse of the ranking): the title must rank first.
     await create('in-body', { title: 'Sketchbook Habits', description: '<p>Ink first, then a little watercolour wash on top.</p>' });
@@ -98,7 +99,7 @@ describe(`site search (${testDatabaseKind})`, () => {
     const later = await t.asAdmin({
       method: 'POST',
       url: '/api/categories',
-      payload: categoryPayload('surprise-line', { title: 'Moonlit Surprise', status: 'scheduled', publishAt: new Date(Date.now() + 1500).toISOString() }),
+      payload: aCategory({ slug: 'surprise-line', title: 'Moonlit Surprise', status: 'scheduled', publishAt: new Date(Date.now() + 1500).toISOString() }),
     });
     expect(later.statusCode, later.body).toBe(201);
     await create('in-later', { title: 'Night Scumbling', categories: [later.json().data.id, paintingCategory] });
@@ -153,19 +154,19 @@ describe(`site search (${testDatabaseKind})`, () => {
   it('follows edits of products: a new title is found, the old one no longer', async () => {
     const id = ids['in-info']!;
     const current = (await t.asAdmin({ method: 'GET', url: `/api/products/${id}` })).json().data;
-    const response = await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: { ...productPayload('in-info'), title: 'Vanishing Points', duration: current.duration } });
+    const response = await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: { ...aProduct({ slug: 'in-info' }), title: 'Vanishing Points', duration: current.duration } });
     expect(response.statusCode, response.body).toBe(200);
     expect(await slugsFor('perspective')).toEqual([]);
     expect(await slugsFor('vanishing')).toEqual(['in-info']);
     // Made a draft: gone from the results; published again: back.
-    await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: { ...productPayload('in-info'), title: 'Vanishing Points', status: 'draft' } });
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: { ...aProduct({ slug: 'in-info' }), title: 'Vanishing Points', status: 'draft' } });
     expect(await slugsFor('vanishing')).toEqual([]);
-    await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: { ...productPayload('in-info'), title: 'Vanishing Points', status: 'published' } });
+    await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: { ...aProduct({ slug: 'in-info' }), title: 'Vanishing Points', status: 'published' } });
     expect(await slugsFor('vanishing')).toEqual(['in-info']);
   });
 
   it('follows tags: renamed, the new title finds the product; deleted, the product is no longer found by it', async () => {
-    const tag = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Gouache' } })).json().data;
+    const tag = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Gouache' }) })).json().data;
     await create('tagged', { title: 'Opaque Layers', tags: [tag.id] });
     expect(await slugsFor('gouache')).toEqual(['tagged']);
     expect((await t.asAdmin({ method: 'PUT', url: `/api/tags/${tag.id}`, payload: { title: 'Tempera' } })).statusCode).toBe(200);
@@ -177,16 +178,16 @@ describe(`site search (${testDatabaseKind})`, () => {
   });
 
   it('follows categories: renamed, made a draft (its title then hidden) and deleted', async () => {
-    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('prints', { title: 'Printmaking' }) })).json().data;
+    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'prints', title: 'Printmaking' }) })).json().data;
     await create('listed', { title: 'Linocut Basics', categories: [category.id] });
     expect(await slugsFor('printmaking')).toEqual(['listed']);
-    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: categoryPayload('prints', { title: 'Relief Printing' }) });
+    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: aCategory({ slug: 'prints', title: 'Relief Printing' }) });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await slugsFor('printmaking')).toEqual([]);
     expect(await slugsFor('relief')).toEqual(['listed']);
-    await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: categoryPayload('prints', { title: 'Relief Printing', status: 'draft' }) });
+    await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: aCategory({ slug: 'prints', title: 'Relief Printing', status: 'draft' }) });
     expect(await slugsFor('relief')).toEqual([]);
-    await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: categoryPayload('prints', { title: 'Relief Printing', status: 'published' }) });
+    await t.asAdmin({ method: 'PUT', url: `/api/categories/${category.id}`, payload: aCategory({ slug: 'prints', title: 'Relief Printing', status: 'published' }) });
     expect(await slugsFor('relief')).toEqual(['listed']);
     expect((await t.asAdmin({ method: 'DELETE', url: `/api/categories/${category.id}` })).statusCode).toBe(200);
     expect(await slugsFor('relief')).toEqual([]);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { discoverApiRoutes, type RouteEntry } from '../helpers/routes';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
 
 /**
  * Probes of the admin guard as an attacker sends them: every API route that
@@ -71,23 +72,14 @@ describe('admin guard under every spelling', () => {
   beforeAll(async () => {
     t = await startTestApp();
     ids.category = (
-      await t.asAdmin({ method: 'POST', url: '/api/categories', payload: { slug: ids.categorySlug, title: 'Guarded', description: 'd', tileImage: '/uploads/c.jpg' } })
+      await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: ids.categorySlug, title: 'Guarded' }) })
     ).json().data.id;
-    ids.tag = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Guarded tag' } })).json().data.id;
+    ids.tag = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Guarded tag' }) })).json().data.id;
     ids.product = (
       await t.asAdmin({
         method: 'POST',
         url: '/api/products',
-        payload: {
-          slug: ids.productSlug,
-          title: 'Guarded product',
-          duration: '1 hour',
-          mainImage: '/uploads/p.jpg',
-          buyLink: 'https://shop.example.com/buy',
-          description: '<p>x</p>',
-          introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-          categories: [ids.category],
-        },
+        payload: aProduct({ slug: ids.productSlug, title: 'Guarded product', categories: [ids.category] }),
       })
     ).json().data.id;
     await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'secret@example.com' } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { textProblem } from '../../src/shared/schemas/common';
+import { aTag } from '../helpers/factories';
 
 /** Input that browsers or people would read differently from what it is. */
 describe('input hygiene', () => {
@@ -34,14 +35,14 @@ describe('input hygiene', () => {
       ['isolate\u2066x\u2069', /^title: must not contain invisible text-direction characters$/],
     ];
     for (const [title, message] of cases) {
-      const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } });
+      const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) });
       expect(response.statusCode, JSON.stringify(title)).toBe(400);
       expect(response.json().error).toMatch(message);
     }
     expect((await t.asAdmin({ method: 'GET', url: '/api/tags' })).json().data).toEqual([]);
     // Real text in any script, emoji and line breaks in descriptions stay welcome.
     for (const title of ['Typographie für Anfänger', 'تصميم', 'Design 🎨']) {
-      expect((await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } })).statusCode, title).toBe(201);
+      expect((await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) })).statusCode, title).toBe(201);
     }
     expect(textProblem('line one\nline two\ttabbed')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 import { imageForm, noisyJpeg, waitForVariants } from '../helpers/media';
 import { jsonLdBlocks, parseHead, type ParsedHead } from '../helpers/head';
 
@@ -28,13 +28,13 @@ describe(`page heads for search engines and social cards (${testDatabaseKind})`,
     const category = await t.asAdmin({
       method: 'POST',
       url: '/api/categories',
-      payload: categoryPayload('design', { title: 'Design', seoTitle: 'Design courses online', seoDescription: 'Learn design from scratch.' }),
+      payload: aCategory({ slug: 'design', title: 'Design', seoTitle: 'Design courses online', seoDescription: 'Learn design from scratch.' }),
     });
     expect(category.statusCode).toBe(201);
     const categories = [category.json().data.id];
     for (const payload of [
-      productPayload('logo-basics', { title: 'Logo Basics', mainImage: cover.url, categories, seoTitle: 'Logos, the basics', seoDescription: 'A short course on logos.' }),
-      productPayload('hostile', { title: HOSTILE_TITLE, description: `<p>${HOSTILE_TITLE.replace(/</g, '&lt;')} &amp; more</p>`, categories }),
+      aProduct({ slug: 'logo-basics', title: 'Logo Basics', mainImage: cover.url, categories, seoTitle: 'Logos, the basics', seoDescription: 'A short course on logos.' }),
+      aProduct({ slug: 'hostile', title: HOSTILE_TITLE, description: `<p>${HOSTILE_TITLE.replace(/</g, '&lt;')} &amp; more</p>`, categories }),
     ]) {
       const response = await t.asAdmin({ method: 'POST', url: '/api/products', payload });
       expect(response.statusCode, response.body).toBe(201);
@@ -171,13 +171,13 @@ describe(`page heads for search engines and social cards (${testDatabaseKind})`,
   });
 
   it('refuses SEO texts that are too long, naming the field, and clears them when blank', async () => {
-    const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('too-long', { seoTitle: 'x'.repeat(71) }) });
+    const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'too-long', seoTitle: 'x'.repeat(71) }) });
     expect(created.statusCode).toBe(400);
     expect(created.json().error).toBe('seoTitle: must be at most 70 characters');
-    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('long', { seoDescription: 'x'.repeat(201) }) });
+    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'long', seoDescription: 'x'.repeat(201) }) });
     expect(category.statusCode).toBe(400);
     expect(category.json().error).toBe('seoDescription: must be at most 200 characters');
-    const blank = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('blank-seo', { seoTitle: '  ', seoDescription: '' }) });
+    const blank = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'blank-seo', seoTitle: '  ', seoDescription: '' }) });
     expect(blank.statusCode).toBe(201);
     expect(blank.json().data).toMatchObject({ seoTitle: null, seoDescription: null });
     expect((await page('/product/blank-seo')).head.title).toBe('Product blank-seo | Showcase');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 
 const BASE = 'https://shop.example.com';
 /** URLs per sitemap file in this test, so the index appears with a handful of products. */
@@ -16,15 +16,15 @@ describe('sitemap and robots', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: BASE }, { web: true, sitemapMaxUrls: MAX_URLS });
-    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('design') });
+    const category = await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'design' }) });
     expect(category.statusCode, category.body).toBe(201);
     const product = await t.asAdmin({
       method: 'POST',
       url: '/api/products',
-      payload: productPayload('logo', { gallery: [{ url: '/uploads/logo-2.jpg', order: 1 }, { url: 'https://cdn.example.net/a&b.jpg', order: 0 }] }),
+      payload: aProduct({ slug: 'logo', gallery: [{ url: '/uploads/logo-2.jpg', order: 1 }, { url: 'https://cdn.example.net/a&b.jpg', order: 0 }] }),
     });
     expect(product.statusCode, product.body).toBe(201);
-    const draft = await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('secret', { status: 'draft' }) });
+    const draft = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'secret', status: 'draft' }) });
     expect(draft.statusCode, draft.body).toBe(201);
   });
   afterAll(async () => t.close());
@@ -52,7 +52,7 @@ describe('sitemap and robots', () => {
     const before = urlBlock((await get('/sitemap.xml')).body, `${BASE}/product/logo`)!;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const product = (await t.asAdmin({ method: 'GET', url: '/api/products/slug/logo' })).json().data as { id: string };
-    const saved = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: productPayload('logo', { title: 'Logo, again' }) });
+    const saved = await t.asAdmin({ method: 'PUT', url: `/api/products/${product.id}`, payload: aProduct({ slug: 'logo', title: 'Logo, again' }) });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = urlBlock((await get('/sitemap.xml')).body, `${BASE}/product/logo`)!;
     const lastmod = (block: string) => /<lastmod>([^<]*)<\/lastmod>/.exec(block)![1]!;
@@ -67,7 +67,7 @@ describe('sitemap and robots', () => {
 
   it(`past ${MAX_URLS} URLs /sitemap.xml becomes an index of /sitemap-N.xml files that hold every page once`, async () => {
     for (const slug of ['p-1', 'p-2', 'p-3', 'p-4']) {
-      expect((await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload(slug) })).statusCode).toBe(201);
+      expect((await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug }) })).statusCode).toBe(201);
     }
     const index = await get('/sitemap.xml');
     expect(index.statusCode).toBe(200);

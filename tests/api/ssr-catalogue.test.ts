@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { startTestApp, visitAfterWrite, type TestApp } from '../helpers/test-app';
+import { aCategory, aProduct, aTag } from '../helpers/factories';
 
 const BASE = 'https://shop.example.com';
 
@@ -9,19 +9,19 @@ describe('pages of a catalogue and the render cache', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: BASE }, { web: true });
-    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('design', { title: 'Design' }) })).json().data;
-    const other = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: categoryPayload('video', { title: 'Video' }) })).json().data;
-    const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Red' } })).json().data;
-    const big = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Big' } })).json().data;
+    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'design', title: 'Design' }) })).json().data;
+    const other = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'video', title: 'Video' }) })).json().data;
+    const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Red' }) })).json().data;
+    const big = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Big' }) })).json().data;
     // A tag no product carries.
-    await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Rare' } });
+    await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Rare' }) });
     for (let i = 0; i < 30; i++) {
       const tags = [...(i % 2 === 0 ? [red.id] : []), ...(i % 3 === 0 ? [big.id] : [])];
       const categories = [category.id, ...(i < 3 ? [other.id] : [])];
       const response = await t.asAdmin({
         method: 'POST',
         url: '/api/products',
-        payload: productPayload(`item-${String(i).padStart(2, '0')}`, { title: `Item ${String(i).padStart(2, '0')}`, order: i, tags, categories }),
+        payload: aProduct({ slug: `item-${String(i).padStart(2, '0')}`, title: `Item ${String(i).padStart(2, '0')}`, order: i, tags, categories }),
       });
       expect(response.statusCode, response.body).toBe(201);
     }
@@ -118,7 +118,7 @@ describe('pages of a catalogue and the render cache', () => {
     }
     // Visitors may have been answered with the previous page while the fresh
     // render was still running (on a slow database it outlasts the stale wait).
-    await expect.poll(async () => (await get('/about')).body, { timeout: 5_000 }).toContain('Fresh about title');
+    expect((await visitAfterWrite(t.app, '/about')).body).toContain('Fresh about title');
     expect(t.app.renderCache.stats.renders).toBe(renders + 1);
   });
 });

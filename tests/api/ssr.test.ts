@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, visitAfterWrite, type TestApp } from '../helpers/test-app';
 import { renderPage } from '../../src/web/entry-server';
 import { createServerContentSource } from '../../src/server/ssr/server-content-source';
 import { computeShades } from '../../src/shared/theme-shades';
 import type { Product } from '../../src/shared/schemas';
+import { aCategory, aProduct } from '../helpers/factories';
 
 /** Server rendering through the real app (web enabled) on a real database. */
 describe('server-rendered pages', () => {
@@ -14,22 +15,21 @@ describe('server-rendered pages', () => {
     const category = await t.asAdmin({
       method: 'POST',
       url: '/api/categories',
-      payload: { slug: 'design', title: 'Design', description: 'Design courses', tileImage: '/uploads/tile.png' },
+      payload: aCategory({ slug: 'design', title: 'Design', description: 'Design courses', tileImage: '/uploads/tile.png' }),
     });
     expect(category.statusCode).toBe(201);
     const product = await t.asAdmin({
       method: 'POST',
       url: '/api/products',
-      payload: {
+      payload: aProduct({
         slug: 'logo-basics',
         title: 'Logo <Basics>',
-        duration: '2 hours - 12 lessons',
         mainImage: '/uploads/cover.png',
         buyLink: 'https://buy.example.com/logo',
         description: '<p>Learn logos</p><script>alert(1)</script><p><img src="/uploads/step.png" alt="Step"></p>',
         introVideo: 'https://youtu.be/dQw4w9WgXcQ',
         categories: [category.json().data.id],
-      },
+      }),
     });
     expect(product.statusCode).toBe(201);
     await t.asAdmin({ method: 'PUT', url: '/api/theme', payload: { primaryColor: '#10b981' } });
@@ -131,7 +131,7 @@ describe('server-rendered pages', () => {
     await t.asAdmin({ method: 'PUT', url: '/api/homepage', payload: { title: 'Fresh hero title' } });
     // The first visit after a write may get the previous page while the fresh render is made
     // (stale-while-revalidate); on a slow database that render outlasts the visit's wait.
-    await expect.poll(async () => (await get('/')).body, { timeout: 5_000 }).toContain('Fresh hero title');
+    expect((await visitAfterWrite(t.app, '/')).body).toContain('Fresh hero title');
     const third = await get('/');
     expect(third.body).toContain('Fresh hero title');
     expect(third.headers.etag).not.toBe(first.headers.etag);

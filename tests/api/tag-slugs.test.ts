@@ -4,6 +4,7 @@ import { startTestApp, createTestEnv, type TestApp } from '../helpers/test-app';
 import { openDatabase } from '../../src/server/db/database';
 import * as initial from '../../src/server/db/migrations/2026-11-21-0001-initial';
 import * as tagSlugs from '../../src/server/db/migrations/2026-11-23-0101-list-indexes-and-tag-slugs';
+import { aTag } from '../helpers/factories';
 
 describe('tag slugs', () => {
   let t: TestApp;
@@ -13,7 +14,7 @@ describe('tag slugs', () => {
   afterAll(async () => t.close());
 
   const create = async (title: string) => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } });
+    const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; title: string; slug: string };
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { aProduct, aTag } from '../helpers/factories';
 
 describe('tags API', () => {
   let t: TestApp;
@@ -9,14 +10,14 @@ describe('tags API', () => {
   afterAll(async () => t.close());
 
   const create = async (title: string) => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title } });
+    const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title }) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; title: string };
   };
   const list = async () => (await t.app.inject({ method: 'GET', url: '/api/tags' })).json().data as { id: string; title: string }[];
 
   it('creates a tag and returns it with its id; trims the title', async () => {
-    const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: '  Photoshop  ' } });
+    const response = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: '  Photoshop  ' }) });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.success).toBe(true);
@@ -35,7 +36,7 @@ describe('tags API', () => {
   });
 
   it('refuses a duplicate title ignoring case with 409, on create and update', async () => {
-    const dup = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'PHOTOSHOP' } });
+    const dup = await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'PHOTOSHOP' }) });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ success: false, error: 'A tag with this title already exists', field: 'title' });
     const zebra = (await list()).find((tag) => tag.title === 'zebra')!;
@@ -74,7 +75,7 @@ describe('tags API', () => {
     const apple = (await list()).find((tag) => tag.title === 'Apple')!;
     const before = await list();
     for (const request of [
-      { method: 'POST' as const, url: '/api/tags', payload: { title: 'Sneaky' } },
+      { method: 'POST' as const, url: '/api/tags', payload: aTag({ title: 'Sneaky' }) },
       { method: 'PUT' as const, url: `/api/tags/${apple.id}`, payload: { title: 'Hacked' } },
       { method: 'DELETE' as const, url: `/api/tags/${apple.id}` },
     ]) {
@@ -91,16 +92,7 @@ describe('tags API', () => {
     const product = await t.asAdmin({
       method: 'POST',
       url: '/api/products',
-      payload: {
-        slug: 'tagged',
-        title: 'Tagged',
-        duration: '1 hour',
-        mainImage: '/uploads/p.jpg',
-        buyLink: 'https://shop.example.com/p',
-        description: '<p>Text</p>',
-        introVideo: 'https://cdn.example.com/intro.mp4',
-        tags: [drop.id, keep.id],
-      },
+      payload: aProduct({ slug: 'tagged', title: 'Tagged', tags: [drop.id, keep.id] }),
     });
     expect(product.statusCode, product.body).toBe(201);
     expect(product.json().data.tags).toEqual([drop.id, keep.id]);

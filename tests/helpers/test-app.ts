@@ -109,3 +109,15 @@ export async function startTestApp(
   };
   return handle;
 }
+
+/**
+ * A public address as a visitor gets it once the renders a write started have finished. Right after
+ * a write the first visit starts one fresh render and may be given the previous page meanwhile
+ * (stale-while-revalidate, decision 008); the second visit, after that render is kept, reads the
+ * write. Tests read their own writes with it instead of polling (decision 058).
+ */
+export async function visitAfterWrite(app: FastifyInstance, url: string): Promise<LightMyRequestResponse> {
+  await app.inject({ method: 'GET', url });
+  await Promise.all([app.renderCache.settled(), app.redirectCache.settled()]);
+  return app.inject({ method: 'GET', url });
+}

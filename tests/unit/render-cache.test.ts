@@ -70,6 +70,24 @@ describe('render cache', () => {
     expect(text(await starter)).toBe('new');
   });
 
+  it('settles once the fresh render after a write is kept: the next read is the new page', async () => {
+    let version = 1;
+    const cache = new RenderCache(() => version, { staleWaitMs: 0 });
+    const { render, calls } = deferredRender();
+    const first = cache.get('/a', render);
+    await calls[0]!.finish('old');
+    await first;
+    version = 2;
+    expect(text(await cache.get('/a', render))).toBe('old');
+    let settled = false;
+    const settling = cache.settled().then(() => (settled = true));
+    await tick();
+    expect(settled).toBe(false);
+    await calls[1]!.finish('new');
+    await settling;
+    expect(text(cache.fresh('/a')!)).toBe('new');
+  });
+
   it('does not keep a failed render: the previous page stays for others and the next request tries again', async () => {
     let version = 1;
     const cache = new RenderCache(() => version, { staleWaitMs: 1000 });

@@ -22,7 +22,7 @@ export const UNHEARD_MAX_AGE_MS = 3_000;
  * The one place a committed content write is announced. Caches key on the
  * version, which moves on every write here or elsewhere; with PostgreSQL each
  * local change is broadcast with NOTIFY so every copy of the app drops its
- * stale pages (DESIGN.md §6). Listeners of `change` (the notification to
+ * stale pages (decision 007). Listeners of `change` (the notification to
  * other copies, the cluster relay, the newsletter's wake-ups) see each write
  * once, in the process that made it, after it committed (write.ts).
  */

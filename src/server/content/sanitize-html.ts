@@ -3,8 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * Rich HTML (product description, about content) comes from the admin's
  * Quill 2 editor and is shown to every visitor, so it is cleaned on save
- * against an allow-list that keeps exactly the editor's formatting
- * (DESIGN.md §4): no scripts, frames, event handlers or script URLs.
+ * against an allow-list that keeps exactly the editor's formatting: no
+ * scripts, frames, event handlers or script URLs.
  */
 
 const INDENT_CLASSES = Array.from({ length: 8 }, (_, i) => `ql-indent-${i + 1}`);

@@ -1,4 +1,4 @@
-/** True when a write broke a unique constraint, on either dialect (DESIGN.md §2). */
+/** True when a write broke a unique constraint, on either dialect (decision 002). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = errorCode(error);
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
@@ -6,7 +6,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * What went wrong with the database, in the terms a visitor's answer needs
- * (DESIGN.md §7: faults get answers, not crashes):
+ * (decision 010: faults get answers, not crashes):
  * - `unavailable`: unreachable, stalled, restarting, connection dropped → 503
  * - `busy`: locked by another writer, or a conflict still failing after retries → 503
  * - `full`: no space left for the write → 507

@@ -63,7 +63,7 @@ export interface TagRow {
   title: string;
   /** Lower-cased title: tag titles are unique ignoring case. */
   title_key: string;
-  /** Made from the title (spec §5 rule), unique; added by a later migration, hence nullable in the database. */
+  /** Made from the title (the category slug rule), unique; added by a later migration, hence nullable in the database. */
   slug: string;
   created_at: string;
 }

@@ -2,7 +2,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call a route. Every API route is admin-only unless it says
-     * `public` here (DESIGN.md §7, "private by default"): a new route cannot
+     * `public` here (decision 023, "private by default"): a new route cannot
      * leak by being forgotten in a list.
      */
     access?: 'public';

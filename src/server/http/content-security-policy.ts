@@ -11,7 +11,7 @@ export const contentSecurityPolicy = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   mediaSrc: ["'self'", 'blob:', 'https:'],
-  // Embedded intro videos (spec §5), created when the visitor clicks play. Their still
+  // Embedded intro videos, created when the visitor clicks play. Their still
   // is the product's own image.
   frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
   connectSrc: ["'self'"],

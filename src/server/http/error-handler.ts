@@ -30,7 +30,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_PROTO_VIOLATION: { status: 400, message: 'Invalid multipart field name' },
 };
 
-/** What a visitor is told when the database fails (DESIGN.md §7); `retryAfter` in seconds. */
+/** What a visitor is told when the database fails (decision 010); `retryAfter` in seconds. */
 export const DATABASE_FAULT_ANSWERS: Record<DatabaseFault, { status: number; message: string; retryAfter?: number }> = {
   unavailable: { status: 503, message: 'The database is unavailable: please try again in a few seconds', retryAfter: 5 },
   busy: { status: 503, message: 'The database is busy: please try again in a few seconds', retryAfter: 2 },

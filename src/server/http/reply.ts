@@ -1,10 +1,10 @@
 import type { ApiSuccess } from '../../shared/schemas/api';
 import type { Page, PagedResponse } from '../../shared/schemas/list';
 
-/** The success envelope of DESIGN.md §4. */
+/** The success envelope of every API answer. */
 export const ok = <T>(data: T): ApiSuccess<T> => ({ success: true, data });
 
-/** One page of a list (DESIGN.md §7): the items as `data`, where to go on in `meta`. */
+/** One page of a list (decision 006): the items as `data`, where to go on in `meta`. */
 export const okPage = <T>(page: Page<T>): PagedResponse<T> => ({
   success: true,
   data: page.items,

@@ -19,7 +19,7 @@ const shows = (drawn: ReadonlySet<string>, changed: ReadonlySet<string>) => {
 export type RenderCacheStats = { renders: number; hits: number; stale: number };
 
 /**
- * The render cache of DESIGN.md §7. Keys are what changes a page (path and
+ * The render cache of decision 008. Keys are what changes a page (path and
  * the parameters it reads, normalised by the caller), never headers or
  * cookies. Concurrent misses for one key share one render (single flight).
  * After a content write the previous page keeps being served while one fresh
@@ -137,6 +137,11 @@ export class RenderCache {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Resolves once the renders under way have finished and been kept: a test then reads its own write (decision 058). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values()]);
   }
 
   private async renderAndKeep(key: string, version: number, render: (version: number) => Promise<CachedPage>) {

@@ -15,7 +15,7 @@ export type AuditEntry = {
 
 export type AuditPage = { success: true; data: AuditEntry[]; meta: { nextCursor: string | null; total: number } };
 
-/** The list paging contract (DESIGN.md §7): no `limit` answers everything; filters narrow either way. */
+/** The list paging contract (decision 006): no `limit` answers everything; filters narrow either way. */
 export const AuditQuerySchema = PageQuerySchema.extend({
   action: z.string().trim().max(100, 'is too long').optional(),
   targetType: z.string().trim().max(100, 'is too long').optional(),

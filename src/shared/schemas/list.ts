@@ -4,7 +4,7 @@ import { PublishStatusSchema } from './publish';
 import { SubscriberStatusSchema } from './newsletter';
 
 /**
- * The one paging contract of every list route (DESIGN.md §7): without `limit`
+ * The one paging contract of every list route (decision 006): without `limit`
  * or `cursor` a route answers the whole (filtered) list; with them, one page
  * and `meta.nextCursor` (opaque) to ask for the next one.
  */

@@ -2,7 +2,7 @@ import type { ApiResponse } from '../../shared/schemas/api';
 import type { Page, PageMeta } from '../../shared/schemas/list';
 import { STORAGE_KEYS } from '../../shared/constants';
 
-/** All calls go to one fixed API base (spec §7). */
+/** All calls go to one fixed API base. */
 export const API_BASE = '/api';
 
 export class ApiError extends Error {
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The stored admin token: persistent with Remember me, session-only otherwise (spec §4). */
+/** The stored admin token: persistent with Remember me, session-only otherwise. */
 export function readStoredToken(): string | null {
   if (typeof window === 'undefined') return null;
   return window.localStorage.getItem(STORAGE_KEYS.token) ?? window.sessionStorage.getItem(STORAGE_KEYS.token);
@@ -27,7 +27,7 @@ type RequestOptions = {
   body?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
-  /** What a failed answer without an error text means, e.g. "Failed to create product" (spec §8); default "Request failed". */
+  /** What a failed answer without an error text means, e.g. "Failed to create product"; default "Request failed". */
   failure?: string;
   /** The ETag of the version an edit started from: the server refuses the save (409) if the item changed since. */
   ifMatch?: string;
@@ -36,7 +36,7 @@ type RequestOptions = {
 /**
  * Sends a request and unwraps the envelope. A non-OK answer throws the
  * server's error text or `options.failure` ("Request failed" by default); a network exception throws its
- * message or "Network error" (spec §7, §8).
+ * message or "Network error".
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiAnswer<T>(path, options)).data;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 
 /**
  * React Router's default error element prints the stack; visitors only ever
- * see this text (spec §8). The error goes to the console for developers.
+ * see this text. The error goes to the console for developers.
  */
 function ErrorScreen({ standalone }: { standalone: boolean }) {
   const error = useRouteError();

@@ -13,7 +13,7 @@ const TILE_SIZES: Record<number, string> = {
 };
 
 /**
- * 16:9 tiles in the gallery's order (spec §4), in a grid that fits their
+ * 16:9 tiles in the gallery's order, in a grid that fits their
  * count (one, two, three, four or more). Each tile links to the full image,
  * which is all there is without JavaScript; with it, the link opens the viewer.
  */

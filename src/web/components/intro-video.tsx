@@ -3,7 +3,7 @@ import { autoplayUrl, parseIntroVideo, type IntroVideo as ParsedVideo } from '..
 import { variantUrl } from '../../shared/media';
 import { useImageInfo } from '../images/use-image-info';
 
-/** A video-site link plays embedded once clicked; anything else is an mp4 toggled by a click (spec §2, §5). */
+/** A video-site link plays embedded once clicked; anything else is an mp4 toggled by a click. */
 /** A still to show before play: the product's image, as a mid-size WebP rendition when there is one. */
 function usePoster(url: string | undefined): string | undefined {
   const info = useImageInfo(url);
@@ -14,7 +14,7 @@ function usePoster(url: string | undefined): string | undefined {
 export function IntroVideo({ link, title, poster }: { link: string; title: string; poster?: string }) {
   const posterUrl = usePoster(poster);
   const video = parseIntroVideo(link);
-  // The still is the product's own image (required, spec §5), never the video
+  // The still is the product's own image (required), never the video
   // site's: no request reaches the site before the visitor plays, nothing fails
   // offline, and our image already has phone-sized renditions.
   if (video.kind === 'embed') return <EmbeddedVideo video={video} title={title} poster={posterUrl} />;

@@ -34,7 +34,7 @@ export function Newsletter() {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const inputId = useId();
 
-  // Success and error messages each stay for 5 s, then the form is idle again (spec §4).
+  // Success and error messages each stay for 5 s, then the form is idle again.
   useEffect(() => {
     if (status.state !== 'success' && status.state !== 'error') return;
     const timer = window.setTimeout(() => setStatus({ state: 'idle' }), NEWSLETTER_MESSAGE_MS);

@@ -27,7 +27,7 @@ export function ProductCard({ product, heading: Heading = 'h3', sizes = cardSize
   );
 }
 
-/** Items per row 1 to 4 (spec §5); the grid collapses to fewer columns on narrow screens. */
+/** Items per row 1 to 4; the grid collapses to fewer columns on narrow screens. */
 export function ProductGrid({ products, perRow, cardHeading }: { products: ProductSummary[]; perRow: number; cardHeading?: CardHeading }) {
   const columns = Math.min(4, Math.max(1, Math.round(perRow) || 2));
   return (

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../shared/constants';
 /** The longest wait for an idle moment before the stored token is read: the Admin link is due within 1 s of hydration (issue 24). */
 const STORAGE_READ_WAIT_MS = 300;
 
-/** The auth flag the back-office stores beside its token at sign-in (spec §4, §9), wherever it was kept. */
+/** The auth flag the back-office stores beside its token at sign-in, wherever it was kept. */
 function storedAuthFlag(): boolean {
   return (window.localStorage.getItem(STORAGE_KEYS.auth) ?? window.sessionStorage.getItem(STORAGE_KEYS.auth)) === 'true';
 }
@@ -13,7 +13,7 @@ function storedAuthFlag(): boolean {
 /**
  * Public HTML is the same for every visitor, so the Admin link starts hidden and is decided in the
  * browser, after hydration so that hydration sees the server's markup. A browser that holds a token
- * and the auth flag shows the link at once, and the token is verified (spec §4) straight after: a
+ * and the auth flag shows the link at once, and the token is verified straight after: a
  * token that no longer verifies hides it again. Waiting for the verification alone took one round
  * trip on top (0.6 s on a slow phone link), and it used to wait for the page to be idle: 4-10 s.
  */

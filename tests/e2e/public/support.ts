@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
+import { aCategory, aProduct, aTag } from '../../helpers/factories';
 import type { Category, CategoryInput, HeroConfigInput, Product, ProductInput, Tag, Theme } from '../../../src/shared/schemas';
 
 /**
@@ -41,32 +42,17 @@ export async function getData<T>(request: APIRequestContext, url: string): Promi
   return (await response.json()).data as T;
 }
 
-export const createTag = (request: APIRequestContext, title: string) => send<Tag>(request, 'post', '/api/tags', { title });
+export const createTag = (request: APIRequestContext, title: string) => send<Tag>(request, 'post', '/api/tags', aTag({ title }));
 
 export function createCategory(request: APIRequestContext, input: Partial<CategoryInput> & { heroConfig?: HeroConfigInput } = {}) {
   const slug = input.slug ?? unique('e2e-category');
-  return send<Category>(request, 'post', '/api/categories', {
-    slug,
-    title: `Category ${slug}`,
-    description: `Description of ${slug}`,
-    tileImage: `${MEDIA_HOST}/tile.png`,
-    itemsPerRow: 2,
-    ...input,
-  });
+  // Slugs unique across runs and workers (the servers' data outlive a test); images from the test media host.
+  return send<Category>(request, 'post', '/api/categories', aCategory({ slug, title: `Category ${slug}`, description: `Description of ${slug}`, tileImage: `${MEDIA_HOST}/tile.png`, itemsPerRow: 2, ...input }));
 }
 
 export function createProduct(request: APIRequestContext, input: Partial<ProductInput> = {}) {
   const slug = input.slug ?? unique('e2e-product');
-  return send<Product>(request, 'post', '/api/products', {
-    slug,
-    title: `Product ${slug}`,
-    duration: '2 hours - 12 lessons',
-    mainImage: `${MEDIA_HOST}/cover.png`,
-    buyLink: 'https://shop.e2e.test/buy',
-    description: '<p>About this product.</p>',
-    introVideo: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    ...input,
-  });
+  return send<Product>(request, 'post', '/api/products', aProduct({ slug, mainImage: `${MEDIA_HOST}/cover.png`, buyLink: 'https://shop.e2e.test/buy', description: '<p>About this product.</p>', ...input }));
 }
 
 export const saveTheme = (request: APIRequestContext, theme: Theme) => send<Theme>(request, 'put', '/api/theme', theme);

@@ -60,7 +60,7 @@ async function probeDisk(dataDir: string): Promise<{ freeBytes: number; ok: bool
   }
 }
 
-/** Whether this copy can do everything it is asked, writes included (DESIGN.md §7: the health check tells the truth). */
+/** Whether this copy can do everything it is asked, writes included (decision 010: the health check tells the truth). */
 export async function checkReadiness(ctx: AppContext): Promise<Readiness> {
   const [writeProblem, disk] = await Promise.all([probeWrite(ctx), probeDisk(ctx.config.dataDir)]);
   const notifications = ctx.notifications?.state ?? 'off';

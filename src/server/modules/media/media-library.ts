@@ -71,7 +71,7 @@ export async function listMedia(db: Db, query: MediaQuery): Promise<MediaItem[]>
   return withUsages(db, rows);
 }
 
-/** One page of the library and the cursor of the next (DESIGN.md §7 paging contract). */
+/** One page of the library and the cursor of the next (the paging contract, decision 006). */
 export async function listMediaPage(db: Db, query: MediaPageQuery): Promise<Page<MediaItem>> {
   let select = filtered(db, query);
   if (query.cursor) select = select.where(afterKey(ORDER, decodeCursor(query.cursor, CursorKey)));

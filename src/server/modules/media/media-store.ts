@@ -7,7 +7,7 @@ import { partialFileName, removeDeadPartials } from './partial-files';
 /**
  * Where uploaded files live. The app only ever names files by a generated key
  * (`<uuid>.<ext>`), so a store on local disk and one in an S3-compatible bucket
- * (DESIGN.md §6, s3-media-store.ts) stand in for each other. Both answer
+ * (decision 005, s3-media-store.ts) stand in for each other. Both answer
  * `/uploads/<key>` in `publicUrl`, so stored URLs do not depend on the store.
  */
 export interface MediaStore {

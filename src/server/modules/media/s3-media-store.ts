@@ -29,7 +29,7 @@ export type ObjectRequest = {
 
 /**
  * Media in an S3-compatible bucket (AWS S3, MinIO, R2, …), so that several
- * copies of the app share them (DESIGN.md §6). Objects are addressed
+ * copies of the app share them (decision 005). Objects are addressed
  * path-style (`<endpoint>/<bucket>/<prefix><key>`), which every such server
  * understands, and signed with SigV4 by aws4fetch. Bodies travel as streams
  * through node:http: a 300 MB video is never held in memory. Browsers still

@@ -1,6 +1,6 @@
 /**
  * Recognises the media types we accept from their first bytes. The file name
- * and the browser's declared type are never trusted (DESIGN.md §4).
+ * and the browser's declared type are never trusted.
  */
 export type MediaKind = 'image' | 'video';
 

@@ -19,7 +19,7 @@ const uploadResult = (media: StoredMedia): UploadResult => ({
 /** Most files in one POST /api/homepage/upload (the admin sends gallery images one per request). */
 const MAX_FILES_PER_REQUEST = 50;
 
-/** POST /api/upload/image and POST /api/homepage/upload (spec §7). The admin guard has checked the token already. */
+/** POST /api/upload/image and POST /api/homepage/upload. The admin guard has checked the token already. */
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     throwFileSizeLimit: false,

@@ -16,7 +16,7 @@ const REPORT_EVERY_MS = 3000;
 export type VariantLog = { warn: (details: object, message: string) => void };
 
 /**
- * Claims one queued image. The queue is the media table itself (DESIGN.md §7):
+ * Claims one queued image. The queue is the media table itself (decision 014):
  * a claim is an update that only succeeds if the row is still as it was read,
  * so copies sharing the database never take the same job, on SQLite and
  * PostgreSQL alike, and a job whose worker died is taken again after its lease.

@@ -192,7 +192,7 @@ export async function moveProduct(writer: Writer, id: string, position: number):
 }
 
 /** Sets every listed product's order in one write; one unknown id changes nothing (404). */
-/** Answers the positions it saved: what the request named, not the whole catalogue (DESIGN.md §7). */
+/** Answers the positions it saved: what the request named, not the whole catalogue (decision 009). */
 export async function reorderProducts(writer: Writer, items: ReorderItem[]): Promise<ReorderItem[]> {
   return write(writer, { type: 'product', action: 'reorder', id: null }, async (trx) => {
     await applyOrder(trx, 'products', items, () => notFound(PRODUCT_NOT_FOUND));

@@ -87,7 +87,7 @@ export async function saveHomepage(writer: Writer, input: HeroConfigInput, ifVer
   return saveSingleton(writer, 'homepage', getHomepage, hero, ifVersion, 'homepage hero');
 }
 
-/** Sanitises the content; blank content or an empty paragraph is stored as null (spec §2). */
+/** Sanitises the content; blank content or an empty paragraph is stored as null. */
 export function cleanAbout(input: AboutPageInput): AboutPage {
   const data = AboutPageSchema.parse(input);
   const cleaned = data.content === null ? '' : sanitizeRichHtml(data.content);

@@ -34,7 +34,7 @@ const TITLE_TAKEN = 'A tag with this title already exists';
 
 const toTag = (row: TagRow): Tag => ({ id: row.id, title: row.title, slug: row.slug });
 
-// Tag titles are unique ignoring case (spec §5); the unique title_key column enforces it.
+// Tag titles are unique ignoring case; the unique title_key column enforces it.
 export const titleKey = (title: string) => title.trim().toLowerCase();
 
 async function mapTitleConflict<T>(write: () => Promise<T>): Promise<T> {

@@ -12,7 +12,7 @@ import { createAdminRouter, preloadScreen } from './router';
 /** `expired`: the session ended while the admin was open; its screens stay, under a sign-in dialog. */
 type AuthStatus = 'checking' | 'anonymous' | 'admin' | 'expired';
 
-/** Loading screen, then the login screen or the admin shell (spec §2, §4). */
+/** Loading screen, then the login screen or the admin shell. */
 export function AdminApp() {
   const [status, setStatus] = useState<AuthStatus>('checking');
   const router = useRef<ReturnType<typeof createAdminRouter> | null>(null);

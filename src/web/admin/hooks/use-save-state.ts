@@ -3,7 +3,7 @@ import { SAVED_INDICATOR_MS } from '../../../shared/constants';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved';
 
-/** idle → saving → saved (for SAVED_INDICATOR_MS, spec §4) → idle; errors go back to idle. */
+/** idle → saving → saved (for SAVED_INDICATOR_MS) → idle; errors go back to idle. */
 export function useSaveState() {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [error, setError] = useState<string | null>(null);

@@ -8,7 +8,7 @@ export type UploadEntry = { key: number; name: string; progress: number; error: 
 
 type Options = {
   kind: UploadKind;
-  /** Send through the shared upload (POST /api/homepage/upload) even for images, as the gallery does (spec §7). */
+  /** Send through the shared upload (POST /api/homepage/upload) even for images, as the gallery does. */
   shared?: boolean;
   /** Told of each stored file, in the order the uploads finish. */
   onUploaded?: (url: string) => void;

@@ -2,7 +2,7 @@ import { ApiError } from '../../api/client';
 import { isEditConflict } from './admin-api';
 
 /**
- * What a failed save says beside Save (spec §8's "Failed to save product",
+ * What a failed save says beside Save ("Failed to save product",
  * with the server's reason after it rather than dropped). An edit conflict
  * says only what happened: the server's text explains what to do.
  */

@@ -47,5 +47,5 @@ export function fileRefusal(file: File, kind: UploadKind, limits: UploadLimits |
   return null;
 }
 
-/** A failed file, named: "Upload failed: File is too large: … (holiday.png)" (spec §8's wording, then the file). */
+/** A failed file, named: "Upload failed: File is too large: … (holiday.png)" (the admin's wording, then the file). */
 export const fileFailureText = (name: string, reason: string | undefined) => (reason ? `Upload failed: ${reason} (${name})` : `Upload failed (${name})`);

@@ -8,7 +8,7 @@ export type UploadHandle = { done: Promise<UploadOutcome & { id?: string }>; can
 /**
  * One file sent with XMLHttpRequest, the only browser API that reports upload
  * progress. Images go to the image route (the server refuses anything else),
- * videos and gallery images (spec §7) to the shared upload. Cancel aborts the request: the server stores
+ * videos and gallery images to the shared upload. Cancel aborts the request: the server stores
  * nothing from a cut-off upload.
  */
 export function uploadWithProgress(file: File, kind: UploadKind, onProgress: (fraction: number) => void, shared = kind === 'video'): UploadHandle {

@@ -1,7 +1,7 @@
 import type { ApiResponse, ImageUploadResponse, MultiUploadResult, UploadResult } from '../../../shared/schemas';
 import { API_BASE, readStoredToken } from '../../api/client';
 
-/** Shape of spec §3 "Upload result": a success flag, the url, or the error. */
+/** An upload's result: a success flag, the url, or the error. */
 export type UploadOutcome = { success: true; url: string } | { success: false; error?: string };
 
 async function postFile<T>(path: string, form: FormData): Promise<{ ok: boolean; payload: T | undefined }> {
@@ -63,7 +63,7 @@ export async function uploadImage(file: File): Promise<UploadOutcome> {
   }
 }
 
-/** The admin's wording for a failed upload (spec §8). */
+/** The admin's wording for a failed upload. */
 export function uploadFailureText(error?: string): string {
   return error ? `Upload failed: ${error}` : 'Upload failed';
 }

@@ -3,7 +3,7 @@ import { logout, readLogoutRedirectHome, writeLogoutRedirectHome } from '../../f
 import { hasUnsavedChanges, leaveWithoutUnsavedPrompt } from '../../hooks/use-unsaved-changes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
-/** Spec §2: the choice of where to land after logout is remembered locally. */
+/** The choice of where to land after logout is remembered locally. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const id = useId();
   const [redirectHome, setRedirectHome] = useState(readLogoutRedirectHome);

@@ -13,7 +13,7 @@ export function HeroButtonPreview({ button }: { button: HeroButton }) {
   );
 }
 
-/** One hero button; the preview shows only while the button is active (spec §2). */
+/** One hero button; the preview shows only while the button is active. */
 export function HeroButtonEditor({ legend, value, onChange, errors = {} }: Props) {
   const id = useId();
   const set = <K extends keyof HeroButton>(key: K, next: HeroButton[K]) => onChange({ ...value, [key]: next });

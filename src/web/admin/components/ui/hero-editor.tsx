@@ -10,7 +10,7 @@ import { ImagePicker, VideoPicker } from './media-picker';
 /** `fallback`: a product's or category's own title and tile image, which fill the hero's empty fields on the site. */
 type Props = { value: HeroConfig; onChange: (value: HeroConfig) => void; errors?: FieldErrors; fallback?: HeroItemFallback };
 
-/** The hero config editor shared by homepage, about, category and product (spec §2). */
+/** The hero config editor shared by homepage, about, category and product. */
 export function HeroEditor({ value, onChange, errors = {}, fallback }: Props) {
   const set = <K extends keyof HeroConfig>(key: K, next: HeroConfig[K]) => onChange({ ...value, [key]: next });
   // While a colour's text is being typed the small view keeps its last colour (the form will not save the text).

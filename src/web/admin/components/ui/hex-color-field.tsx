@@ -32,7 +32,7 @@ type Props = {
 
 /**
  * A colour picker plus a hex text field. The text counts as a colour only
- * when it is # followed by exactly six hex digits (spec §5); until then the
+ * when it is # followed by exactly six hex digits; until then the
  * message shows under it at once and goes as soon as the text is a colour,
  * while the picker keeps the last good colour.
  */

@@ -7,7 +7,7 @@ import { TAB_LEAVES_EDITOR, makeToolbarOneTabStop } from './rich-text-keyboard';
 import { LibraryDialog } from '../media/library-dialog';
 import { RequiredMark } from './form-field';
 
-/** The toolbar of spec §2, in Quill's snow format. */
+/** The rich-text toolbar the product asks for, in Quill's snow format. */
 const TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   [{ size: ['small', false, 'large', 'huge'] }],

@@ -17,7 +17,7 @@ type Props = {
   waitingFor?: number;
 };
 
-/** "Save" → "Saving..." (disabled) → "Saved" for a moment (spec §4). */
+/** "Save" → "Saving..." (disabled) → "Saved" for a moment. */
 export function SaveButton({ status, idleLabel = 'Save', onClick, type = 'button', disabled, refused, waitingFor = 0 }: Props) {
   const label = waitingFor > 0 ? uploadingText(waitingFor) : status === 'saving' ? 'Saving...' : status === 'saved' ? 'Saved' : idleLabel;
   return (

@@ -19,7 +19,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 
-/** Moves one item and renumbers every order 0..n-1 in the new sequence (spec §4). */
+/** Moves one item and renumbers every order 0..n-1 in the new sequence. */
 export function moveAndRenumber<T extends { order: number }>(items: T[], from: number, to: number): T[] {
   return arrayMove(items, from, to).map((item, order) => ({ ...item, order }));
 }

@@ -4,7 +4,7 @@ import { adminRequest } from '../../../lib/admin-api';
 export const getAboutPage = () => adminRequest<AboutPage>('/about');
 export const saveAboutPage = (page: AboutPageInput) => adminRequest<AboutPage>('/about', { method: 'PUT', body: page, failure: 'Failed to save about page' });
 
-/** Spec §2: content is saved as null when blank or an empty paragraph. */
+/** Content is saved as null when blank or an empty paragraph. */
 export function normaliseAboutContent(html: string | null | undefined): string | null {
   if (!html) return null;
   if (/<(img|iframe|video)\b/i.test(html)) return html;

@@ -5,7 +5,7 @@ import { API_BASE, ApiError, apiRequest, readStoredToken } from '../../../../api
 /**
  * With Remember me the token and the auth flag are stored persistently;
  * otherwise they live only for the session and the persistent copies are
- * cleared (spec §4).
+ * cleared.
  */
 export function storeToken(token: string, remember: boolean): void {
   const [keep, drop] = remember ? [window.localStorage, window.sessionStorage] : [window.sessionStorage, window.localStorage];
@@ -24,7 +24,7 @@ export function clearTokens(): void {
 
 export type LoginOutcome = { ok: true } | { ok: false; message: string; twoFactor?: boolean };
 
-/** The server's error or "Invalid credentials"; "Login failed. Please try again." when the call throws (spec §8). */
+/** The server's error or "Invalid credentials"; "Login failed. Please try again." when the call throws. */
 export async function login(password: string, remember: boolean, code?: string): Promise<LoginOutcome> {
   let payload: ApiResponse<LoginResult> | undefined;
   let ok = false;

@@ -43,7 +43,7 @@ type CategoryForm = {
   hoverImage: string;
   tileVideo: string;
   emptyImage: string;
-  /** Kept as typed; a non-number falls back to the default on save (spec §5). */
+  /** Kept as typed; a non-number falls back to the default on save. */
   itemsPerRow: string;
   heroConfig: HeroConfig;
   order: number;

@@ -17,7 +17,7 @@ import { schemaErrors } from '../../../lib/field-errors';
 import { toHeroConfig } from '../../../lib/hero';
 import { getHomepageHero, saveHomepageHero } from '../api/homepage';
 
-/** The thrown message (the server's text, "Failed to save homepage hero", or the network error), else "Failed to save" (spec §8). */
+/** The thrown message (the server's text, "Failed to save homepage hero", or the network error), else "Failed to save". */
 const saveFailureText = (error: unknown) => networkFailureText(error) ?? errorMessage(error, 'Failed to save');
 
 export default function HomepageHeroScreen() {

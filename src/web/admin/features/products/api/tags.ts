@@ -5,7 +5,7 @@ export const TAGS_PATH = '/tags';
 export const listTags = () => adminRequest<Tag[]>(TAGS_PATH);
 export const createTag = (title: string) => adminRequest<Tag>('/tags', { method: 'POST', body: { title }, failure: 'Failed to create tag' });
 
-/** Case-insensitive substring match; already selected tags are not suggested (spec §4, §5). */
+/** Case-insensitive substring match; already selected tags are not suggested. */
 export function suggestTags(tags: Tag[], selected: string[], query: string): Tag[] {
   const needle = query.trim().toLowerCase();
   return tags.filter((tag) => !selected.includes(tag.id) && tag.title.toLowerCase().includes(needle));

@@ -10,7 +10,7 @@ import { limitsText, useUploadLimits } from '../../../lib/upload-limits';
 import type { UploadFailure } from '../../../hooks/use-uploads';
 import { trackUpload } from '../../../lib/uploads-in-flight';
 
-/** Spec §8's "{n} file(s) failed to upload", then each file and its reason. */
+/** "{n} file(s) failed to upload", then each file and its reason. */
 export const galleryFailureText = (failures: UploadFailure[]) =>
   `${failures.length} file(s) failed to upload: ${failures.map(({ name, error }) => `${name} (${error ?? 'Upload failed'})`).join(', ')}`;
 
@@ -18,7 +18,7 @@ type Props = { value: GalleryItem[]; onChange: Dispatch<SetStateAction<GalleryIt
 
 const renumber = (items: GalleryItem[]) => items.map((item, order) => ({ ...item, order }));
 
-/** New uploads go after the current highest order, in the order they were picked (spec §4). */
+/** New uploads go after the current highest order, in the order they were picked. */
 export function appendUploads(current: GalleryItem[], urls: string[]): GalleryItem[] {
   const max = current.reduce((highest, item) => Math.max(highest, item.order), -1);
   return [...current, ...urls.map((url, index) => ({ url, order: max + 1 + index }))];
@@ -64,7 +64,7 @@ export function GalleryEditor({ value, onChange, error }: Props) {
   const limits = limitsText('image', useUploadLimits());
   const items = [...value].sort((a, b) => a.order - b.order);
 
-  // Several files in parallel, each with its own progress; a file that is not an image counts as failed (spec §8 wording).
+  // Several files in parallel, each with its own progress; a file that is not an image counts as failed (the same wording).
   // Counted until the files are in the form (not just on the server): Save waits for that.
   const upload = (files: File[]) => trackUpload(uploadAll(files), 0);
   const uploadAll = async (files: File[]) => {

@@ -19,7 +19,7 @@ import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
 import { PRODUCTS_PAGE_SIZE, deleteProduct, loadProductNames, moveProductTo, pageProducts, reorderProducts, type ProductNames } from '../api/products';
 
-/** Names for the ids, joined by a comma, or "-" when there are none (spec §2). */
+/** Names for the ids, joined by a comma, or "-" when there are none. */
 export function joinNames(ids: string[], items: { id: string; title: string }[]): string {
   const names = ids.map((id) => items.find((item) => item.id === id)?.title).filter(Boolean);
   return names.length ? names.join(', ') : '-';

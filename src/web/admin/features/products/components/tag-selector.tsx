@@ -17,7 +17,7 @@ const byCloseness = (query: string) => {
 };
 
 /**
- * Search existing tags or create one from the typed text (spec §4, §5).
+ * Search existing tags or create one from the typed text.
  * The arrow keys move a highlight over the suggestions and the create choice,
  * Enter takes the highlighted one. The first suggestion is highlighted as you
  * type ("Beg" + Enter adds "Beginner"); creating a tag is never the default:
@@ -52,7 +52,7 @@ export function TagSelector({ tags, onTagCreated, selected, onChange }: Props) {
       onTagCreated(tag);
       add(tag.id);
     } catch (error) {
-      // Spec §8: a failed tag creation is only logged.
+      // A failed tag creation is only logged.
       console.error('Failed to create tag', error);
     } finally {
       setCreating(false);

@@ -61,6 +61,6 @@ export async function downloadCsv(status: SubscriberStatus | ''): Promise<void> 
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** en-US, long date, time with seconds on a 12-hour clock (spec §9), e.g. "November 21, 2026 at 9:05:03 AM". */
+/** en-US, long date, time with seconds on a 12-hour clock, e.g. "November 21, 2026 at 9:05:03 AM". */
 export const formatSubscribedAt = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'medium', hour12: true });

@@ -10,7 +10,7 @@ import { SubscriberTable } from './subscriber-table';
 import { SubscriberToolbar } from './subscriber-toolbar';
 import { WebhookDeliveries } from './webhook-deliveries';
 
-/** An answer from the server is "unsuccessful"; no answer at all is an exception (spec §8). */
+/** An answer from the server is "unsuccessful"; no answer at all is an exception. */
 const loadErrorText = (error: unknown) =>
   error instanceof ApiError && error.status > 0 ? 'Failed to load subscribers' : 'An error occurred while loading subscribers';
 
