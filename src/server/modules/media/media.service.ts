@@ -30,8 +30,11 @@ export type NewMedia = {
   originalName?: string;
   width?: number;
   height?: number;
+  /** SHA-256 of the stored bytes (media-content.ts); none for files recorded without one (the demo seed). */
+  contentHash?: string;
 };
-export type StoredMedia = NewMedia & { id: string; url: string };
+/** `existing`: the same bytes were in the library already, and this is that item (nothing new was stored). */
+export type StoredMedia = NewMedia & { id: string; url: string; existing?: boolean };
 
 /** Keeps a file name for search only: no folders, no control characters, not too long. */
 const cleanName = (name = '') =>
@@ -68,6 +71,7 @@ export async function recordMedia(db: Db, store: MediaStore, file: NewMedia): Pr
       variants_status: image ? 'pending' : 'none',
       variants_claimed_at: null,
       variants_attempts: 0,
+      content_hash: file.contentHash ?? null,
     })
     .execute();
   return media;

@@ -55,14 +55,17 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         stored.push({ ...(await receiveUpload(part, policy, store, db)), field: part.fieldname });
       }
       // Announced on the one write path, so the audit log (and any other listener) sees uploads too.
+      // A file already in the library (decision 059) is answered as that item: nothing was created.
       const writer = writerFor(app.ctx, request);
-      for (const { id, url, mimeType, sizeBytes } of stored) {
+      for (const { id, url, mimeType, sizeBytes } of stored.filter((media) => !media.existing)) {
         recordChange(writer, { entity: 'media', action: 'create', id, before: null, after: { id, url, mimeType, sizeBytes } });
       }
       return stored;
     } catch (error) {
-      await Promise.all(stored.map((media) => store.remove(media.key)));
-      await forgetMedia(db, stored.map((media) => media.key));
+      // Only what this request stored: an item it was answered with belongs to an earlier upload.
+      const created = stored.filter((media) => !media.existing);
+      await Promise.all(created.map((media) => store.remove(media.key)));
+      await forgetMedia(db, created.map((media) => media.key));
       throw error;
     }
   }
