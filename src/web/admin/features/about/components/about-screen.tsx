@@ -4,7 +4,7 @@ import { EditorFooter } from '../../../components/ui/editor-footer';
 import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
@@ -24,7 +24,7 @@ export default function AboutScreen() {
   // Moves when a revision is restored: the editor reloads what is now stored.
   const [generation, setGeneration] = useState(0);
   const state = useLoad(getAboutPage, `about ${generation}`);
-  if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'loading') return <InlineLoading />;
   if (state.status === 'error') return <LoadError what="the about page" />;
   return <AboutEditor key={generation} initial={toAboutForm(state.data)} onRestored={() => setGeneration((n) => n + 1)} />;
 }
