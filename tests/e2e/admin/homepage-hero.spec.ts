@@ -1,5 +1,6 @@
 import type { HeroConfig } from '../../../src/shared/schemas';
 import { abortApi, expect, failApi, openAdmin, pngFile, test } from './fixtures';
+import { editorWorkTests, editors } from './editor-work-cases';
 
 test('the homepage hero saves, shows Saved for 3 s and persists after a reload', async ({ adminPage: page, api }) => {
   const original = await api.get<HeroConfig>('/api/homepage');
@@ -204,3 +205,6 @@ test('a server refusal that names a field is shown under that field until its va
   await expect(title).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.adm-save-summary')).toHaveCount(0);
 });
+
+// Issue 24: kept drafts and "Reload and keep my changes" on this editor too.
+editorWorkTests(editors.homepage);

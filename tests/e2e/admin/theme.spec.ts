@@ -1,5 +1,6 @@
 import type { Theme } from '../../../src/shared/schemas';
 import { expect, failApi, openAdmin, pngFile, test } from './fixtures';
+import { editorWorkTests, editors } from './editor-work-cases';
 
 test('theme: hex rules, live preview, save persists, then the original theme is restored', async ({ adminPage: page, api }) => {
   const original = await api.get<Theme>('/api/theme');
@@ -48,3 +49,6 @@ test('a failed theme save shows "Failed to save theme"', async ({ adminPage: pag
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByRole('alert')).toHaveText('Failed to save theme');
 });
+
+// Issue 24: kept drafts and "Reload and keep my changes" on this editor too.
+editorWorkTests(editors.theme);

@@ -4,12 +4,13 @@ import { expect, expectSavedInEditor, openAdmin, test } from './fixtures';
 /**
  * Issue 24 on the editors of one-of-a-kind content: the homepage hero, the about page, the theme
  * and the site settings keep unsaved fields across a reload and offer "Reload and keep my changes"
- * after an edit conflict, as the product and category forms do (editor-work.spec.ts).
+ * after an edit conflict, as the product and category forms do (editor-work.spec.ts). Each editor's
+ * spec file runs these for it, so they never save that content while another test of it does.
  */
 
 type Stored = Record<string, unknown>;
 
-type Editor = {
+export type Editor = {
   name: string;
   path: string;
   api: string;
@@ -27,8 +28,8 @@ type Editor = {
 
 const heroBackground = (page: Page) => page.getByRole('region', { name: 'Hero' }).getByLabel('Background Color hex value');
 
-const editors: Editor[] = [
-  {
+export const editors = {
+  homepage: {
     name: 'Homepage Hero',
     path: '/admin/homepage',
     api: '/api/homepage',
@@ -45,7 +46,7 @@ const editors: Editor[] = [
     keptTheirs: (saved) => saved.description,
     theirsValue: 'Written in the other window',
   },
-  {
+  about: {
     name: 'About Page',
     path: '/admin/about',
     api: '/api/about',
@@ -72,7 +73,7 @@ const editors: Editor[] = [
     keptTheirs: (saved) => saved.content,
     theirsValue: '<p>Written in the other window</p>',
   },
-  {
+  theme: {
     name: 'Theme Settings',
     path: '/admin/theme',
     api: '/api/theme',
@@ -90,7 +91,7 @@ const editors: Editor[] = [
     keptTheirs: (saved) => saved.newsletterImage,
     theirsValue: '/favicon.ico',
   },
-  {
+  site: {
     name: 'Site Settings',
     path: '/admin/site',
     api: '/api/site-settings',
@@ -107,9 +108,10 @@ const editors: Editor[] = [
     keptTheirs: (saved) => saved.contactEmail,
     theirsValue: 'theirs@example.com',
   },
-];
+} satisfies Record<string, Editor>;
 
-for (const editor of editors) {
+/** The kept draft and the conflict's "Reload and keep my changes" on one editor. */
+export function editorWorkTests(editor: Editor) {
   test(`${editor.name}: unsaved fields are offered back after a reload, then saved in the editor with a View link`, async ({ adminPage: page, api }) => {
     const original = await api.get<Stored>(editor.api);
     try {
