@@ -23,6 +23,7 @@ import * as scheduledIndex from './migrations/2026-11-23-1301-scheduled-index';
 import * as twoFactorState from './migrations/2026-11-25-0101-two-factor-state';
 import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
+import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0101-two-factor-state': twoFactorState,
   '2026-11-25-0301-mail-outbox': mailOutbox,
   '2026-11-26-0101-media-usages': mediaUsages,
+  '2026-11-26-0201-media-content-hash': mediaContentHash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -219,6 +219,8 @@ export interface MediaRow {
   variants_status: string;
   variants_claimed_at: string | null;
   variants_attempts: number;
+  /** SHA-256 (hex) of the stored bytes: one library item per file (decision 059); null until first compared. */
+  content_hash: string | null;
 }
 
 /** The second factor's memory per account (decision 049): the last accepted TOTP step and this hour's wrong codes. */

@@ -30,7 +30,8 @@ const ADMIN = /^\/admin(?:\/|$)/;
  */
 const NOT_FOUND_ADDRESS = { product: '/product/_', category: '/category/_', other: '/_' } as const;
 
-const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
+// Painted before the back-office's script and data arrive (issue 24: a slow link showed nothing for ~5 s).
+const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite" aria-busy="true"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
 
 /**
  * Public pages: server-rendered React, cached as Buffers per URL and content

@@ -23,6 +23,12 @@ export function CategoryPage() {
 
 const toggled = (tags: string[], slug: string) => (tags.includes(slug) ? tags.filter((t) => t !== slug) : [...tags, slug]);
 
+/**
+ * The results' id: a chip or "Clear filters" followed without JavaScript lands there, not at the top
+ * of the page, so a phone shows what the choice changed (the results sit under a tall hero).
+ */
+const RESULTS_ID = 'results';
+
 const countText = (total: number) => (total === 1 ? '1 product' : `${total} products`);
 
 /**
@@ -43,6 +49,7 @@ function CategoryView({ data }: { data: CategoryData }) {
   const section = useRef<HTMLElement>(null);
   const path = `/category/${category.slug}`;
   const hrefOf = (params: { page: number; tags: string[] }) => `${path}${categorySearch(params)}`;
+  const resultsHrefOf = (params: { page: number; tags: string[] }) => `${hrefOf(params)}#${RESULTS_ID}`;
 
   // While the filtered list loads, the chips already show the choice just made.
   const pending = navigation.location?.pathname === path ? readCategoryParams(new URLSearchParams(navigation.location.search)).tags : null;
@@ -63,19 +70,19 @@ function CategoryView({ data }: { data: CategoryData }) {
   return (
     <>
       <ItemHero hero={category.heroConfig} item={{ title: category.title, description: category.description, image: category.tileImage }} />
-      <section className="section container category-results" aria-labelledby="browse-title" ref={section}>
+      <section className="section container category-results" id={RESULTS_ID} aria-labelledby="browse-title" ref={section}>
         <h2 className="section__title" id="browse-title">
           Browse {category.title}
         </h2>
         {tags.length > 0 && (
-          <TagFilter tags={tags} selected={shownTags} hrefFor={(slug) => hrefOf({ page: 1, tags: toggled(selected, slug) })} onToggle={toggle}>
+          <TagFilter tags={tags} selected={shownTags} hrefFor={(slug) => resultsHrefOf({ page: 1, tags: toggled(selected, slug) })} onToggle={toggle}>
             {/* Said when a choice has changed the list; the server's first count is only read. */}
             <p className="tag-filter__count" role="status" aria-live="polite">
               {data.hasProducts ? countText(total) : ''}
             </p>
           </TagFilter>
         )}
-        <CategoryResults key={search} data={data} hrefOf={hrefOf} clearHref={hrefOf({ page: 1, tags: [] })} onClear={clear} />
+        <CategoryResults key={search} data={data} hrefOf={hrefOf} clearHref={resultsHrefOf({ page: 1, tags: [] })} onClear={clear} />
       </section>
       {total === 0 && <Newsletter />}
     </>

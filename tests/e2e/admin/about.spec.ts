@@ -1,5 +1,6 @@
 import type { AboutPage } from '../../../src/shared/schemas';
 import { abortApi, expect, failApi, openAdmin, pngFile, test, unique } from './fixtures';
+import { editorWorkTests, editors } from './editor-work-cases';
 
 test('about content saves, persists after a reload and shows on /about', async ({ adminPage: page, api }) => {
   const original = await api.get<AboutPage>('/api/about');
@@ -127,3 +128,6 @@ test('a refused about save opens the folded Hero at the invalid field; its error
   await expect(link).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.adm-save-summary')).toHaveCount(0);
 });
+
+// Issue 24: kept drafts and "Reload and keep my changes" on this editor too.
+editorWorkTests(editors.about);

@@ -1,5 +1,5 @@
 import type { Product } from '../../../src/shared/schemas';
-import { expect, expectSavedInEditor, openAdmin, pngFile, productInput, test, unique } from './fixtures';
+import { expect, expectSavedInEditor, openAdmin, pngFile, productInput, test, unique, uploadPicture } from './fixtures';
 
 /** Issue 24: the editor never loses or hides the owner's work. */
 
@@ -45,7 +45,7 @@ test('a new product without an intro video is saved as a draft', async ({ adminP
     await info.getByLabel('Info').fill('1 hour');
     await info.getByLabel('Buy Link').fill('https://example.com/buy');
     await info.getByRole('textbox', { name: 'Description' }).fill('No video yet.');
-    await info.getByLabel('Tile Image URL').fill('/favicon.ico');
+    await uploadPicture(info, 'Tile Image');
     await expect(info.getByText('Intro video (optional)', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(2);
     await page.getByRole('button', { name: 'Save draft' }).first().click();

@@ -1,6 +1,6 @@
 import type { Category, Product } from '../../../src/shared/schemas';
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
-import { categoryInput, expect, failApi, openAdmin, productInput, test, unique } from './fixtures';
+import { categoryInput, expect, failApi, openAdmin, productInput, test, unique, uploadPicture } from './fixtures';
 
 // No window.alert anywhere in the admin: a test fails on any browser dialog.
 test.beforeEach(({ page }) => {
@@ -29,8 +29,8 @@ test('a duplicate slug is shown under the slug field, with a summary beside Save
     await info.getByLabel('Info').fill('1 hour');
     await info.getByLabel('Buy Link').fill('https://example.com/buy');
     await info.getByRole('textbox', { name: 'Description' }).fill('Duplicate on purpose');
-    await info.getByLabel('Tile Image URL').fill('/favicon.ico');
-    await info.getByLabel('Intro video (optional) URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await uploadPicture(info, 'Tile Image');
+    await info.getByLabel('Intro video (optional) video-site link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await expect(save).not.toHaveClass(/adm-button--refused/);
     await save.click();
 
@@ -108,7 +108,7 @@ test('session expiry says so and keeps the unsaved work; after signing in again 
     const content = page.getByRole('region', { name: 'Content' });
     await content.getByLabel('Title', { exact: true }).fill(title);
     await content.getByLabel('Description').fill('Typed before the session expired');
-    await content.getByLabel('Tile Image URL').fill('/favicon.ico');
+    await uploadPicture(content, 'Tile Image');
     await failApi(page, '**/api/categories', 'POST', 401, 'Authentication required');
     await page.keyboard.press('Control+s');
     const dialog = page.getByRole('dialog', { name: 'Session expired' });

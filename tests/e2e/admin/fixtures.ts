@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config';
 import type { Category, CategoryInput, Product, ProductInput } from '../../../src/shared/schemas';
 
@@ -25,6 +25,15 @@ export const pngFile = async (name: string, rgb: [number, number, number] = [200
   mimeType: 'image/png',
   buffer: await png(...rgb),
 });
+
+/**
+ * Fills a picture field as an owner does (issue 24: media fields take files, not addresses):
+ * uploads a real PNG and waits until the field shows it.
+ */
+export async function uploadPicture(scope: Locator, label: string, rgb: [number, number, number] = [60, 120, 180]) {
+  await scope.getByLabel(label, { exact: true }).setInputFiles(await pngFile(`${label.toLowerCase().replace(/\W+/g, '-')}.png`, rgb));
+  await expect(scope.getByRole('img', { name: `${label} preview` })).toHaveAttribute('src', /^\/uploads\//);
+}
 
 /** A thin client for set-up and clean-up through the real API. */
 export function adminApi(request: APIRequestContext, token: string) {

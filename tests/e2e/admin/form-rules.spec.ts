@@ -1,5 +1,5 @@
 import type { Category, HeroConfig, Product, Theme } from '../../../src/shared/schemas';
-import { categoryInput, expect, failApi, openAdmin, pngFile, productInput, test, unique, expectSavedInEditor } from './fixtures';
+import { categoryInput, expect, failApi, openAdmin, pngFile, productInput, test, unique, expectSavedInEditor, uploadPicture } from './fixtures';
 
 /** Rules of spec §4 and §5 that hold on every form: slug, Saving.../Saved, hex commits, refused saves. */
 
@@ -91,7 +91,7 @@ test('category save: "Saving..." while busy; a refused save focuses the first in
   await expect(content.getByLabel('Description')).toBeFocused();
 
   await content.getByLabel('Description').fill('Held save');
-  await content.getByLabel('Tile Image URL').fill('/favicon.ico');
+  await uploadPicture(content, 'Tile Image');
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/categories', async (route) => {

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Theme } from '../../../src/shared/schemas';
-import { expect, openAdmin, productInput, test, unique } from './fixtures';
+import { expect, openAdmin, productInput, test, unique, uploadPicture } from './fixtures';
 
 test("a product's hero editor says what visitors see first and shows it in a thumbnail", async ({ adminPage: page, api }) => {
   const product = await api.createProduct({ ...productInput(unique('First view')), mainImage: '/uploads/first-view-tile.png' });
@@ -13,12 +14,20 @@ test("a product's hero editor says what visitors see first and shows it in a thu
     await expect(thumbnail.locator('img')).toHaveAttribute('src', '/uploads/first-view-tile.png');
     await expect(thumbnail).toContainText(product.title);
 
-    await section.getByLabel('Hero Image URL').fill('/uploads/first-view-hero.png');
-    await section.getByLabel('Loop Video URL').fill('/uploads/first-view-loop.mp4');
+    await uploadPicture(section, 'Hero Image', [90, 30, 140]);
+    const heroImage = (await section.getByRole('img', { name: 'Hero Image preview' }).getAttribute('src'))!;
+    await section.getByLabel('Loop Video', { exact: true }).setInputFiles(path.resolve('src/server/seed/assets/hero-loop.webm'));
+    await expect(section.getByLabel('Loop Video preview')).toHaveAttribute('src', /^\/uploads\/.+\.webm$/);
+    // The field names the file and its size; its only text box is for a video-site link, left empty.
+    const loopField = section.locator('[data-drop-zone="Loop Video"]');
+    await expect(loopField.locator('.adm-picture-facts__file')).toHaveText(/^hero-loop\.webm · \d+(\.\d)? (kB|MB)$/);
+    await expect(loopField.getByRole('button', { name: 'Replace Loop Video' })).toBeVisible();
+    await expect(loopField.getByRole('textbox')).toHaveCount(1);
+    await expect(loopField.getByLabel('Loop Video video-site link')).toHaveValue('');
     await expect(
       section.getByText('Visitors see the hero image first; after 1 second the loop video plays. Visitors who ask for less motion keep the hero image.'),
     ).toBeVisible();
-    await expect(thumbnail.locator('img')).toHaveAttribute('src', '/uploads/first-view-hero.png');
+    await expect(thumbnail.locator('img')).toHaveAttribute('src', heroImage);
     await section.getByLabel('Title', { exact: true }).fill('Own hero title');
     await expect(thumbnail).toContainText('Own hero title');
   } finally {

@@ -2,15 +2,17 @@ import type { Product, Tag } from '../../../src/shared/schemas';
 import { categoryInput, expect, openAdmin, test, unique } from './fixtures';
 import type { Page } from '@playwright/test';
 
-type Target = { label?: string; type?: string; text?: string };
+type Target = { label?: string; type?: string; text?: string; selector?: string; name?: string };
 
 /** Presses Tab until the focused element is the target, as a keyboard user would; fails after `max` presses. */
 async function tabTo(page: Page, target: Target, max = 80) {
   for (let presses = 0; presses < max; presses += 1) {
     await page.keyboard.press('Tab');
-    const hit = await page.evaluate(({ label, type, text }) => {
+    const hit = await page.evaluate(({ label, type, text, selector, name }) => {
       const element = document.activeElement;
       if (!element) return false;
+      if (selector !== undefined && !element.matches(selector)) return false;
+      if (name !== undefined && element.textContent !== name) return false;
       if (label !== undefined && element.getAttribute('aria-label') !== label) return false;
       if (type !== undefined && element.getAttribute('type') !== type) return false;
       return text === undefined || element.parentElement?.textContent === text;
@@ -66,9 +68,18 @@ test('create a product by keyboard only: Tab leaves the editor, Enter picks the 
     await expect(description).not.toBeFocused();
     await expect(description).toHaveText('Written without a mouse.');
 
-    await tabTo(page, { label: 'Tile Image URL' });
-    await page.keyboard.type('/favicon.ico');
-    await tabTo(page, { label: 'Intro video (optional) URL' });
+    // A picture from the library (media fields take files, not addresses: issue 24).
+    await tabTo(page, { name: 'Choose from library for Tile Image' });
+    await page.keyboard.press('Enter');
+    const library = page.getByRole('dialog', { name: 'Choose Tile Image from library' });
+    await expect(library.getByRole('button', { name: /^Choose / }).first()).toBeVisible();
+    await tabTo(page, { selector: '.adm-library__pick' });
+    await page.keyboard.press('Enter');
+    await expect(library).toBeHidden();
+    await expect(page.getByRole('img', { name: 'Tile Image preview' })).toHaveAttribute('src', /^\/uploads\//);
+    // Focus is back on the button that opened the library.
+    await expect(page.getByRole('button', { name: 'Choose from library for Tile Image' })).toBeFocused();
+    await tabTo(page, { label: 'Intro video (optional) video-site link' });
     await page.keyboard.type('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
 
     await tabTo(page, { type: 'checkbox', text: categoryTitle }, 200);

@@ -32,7 +32,7 @@ test('create a product with gallery uploads, a category and a new tag; see it in
     await page.keyboard.type('A product written by the admin suite.');
     await info.getByLabel('Tile Image', { exact: true }).setInputFiles(await pngFile('cover.png', [30, 60, 200]));
     await expect(info.getByRole('img', { name: 'Tile Image preview' })).toHaveAttribute('src', /^\/uploads\//);
-    await info.getByLabel('Intro video (optional) URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await info.getByLabel('Intro video (optional) video-site link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
 
     // Three images in parallel, then reorder and remove.
     const uploads: string[] = [];

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../../../src/shared/schemas/site-settings';
 import { expect, openAdmin, test, unique } from './fixtures';
+import { editorWorkTests, editors } from './editor-work-cases';
 
 test('site settings: change the name and a social link, see them on the public site, with the card preview', async ({ adminPage: page, api }) => {
   const original = await api.get<SiteSettings>('/api/site-settings');
@@ -55,3 +56,6 @@ test('product form: SEO fields with a live social card preview', async ({ adminP
   await expect(preview).toContainText('A sharper title');
   await expect(preview).toContainText('What the card says.');
 });
+
+// Issue 24: kept drafts and "Reload and keep my changes" on this editor too.
+editorWorkTests(editors.site);

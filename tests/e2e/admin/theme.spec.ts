@@ -1,5 +1,6 @@
 import type { Theme } from '../../../src/shared/schemas';
 import { expect, failApi, openAdmin, pngFile, test } from './fixtures';
+import { editorWorkTests, editors } from './editor-work-cases';
 
 test('theme: hex rules, live preview, save persists, then the original theme is restored', async ({ adminPage: page, api }) => {
   const original = await api.get<Theme>('/api/theme');
@@ -25,9 +26,10 @@ test('theme: hex rules, live preview, save persists, then the original theme is 
   const newsletter = page.getByRole('region', { name: 'Newsletter Settings' });
   await expect(newsletter.getByText('Image displayed in the newsletter subscription section')).toBeVisible();
   await newsletter.getByLabel('Newsletter Image', { exact: true }).setInputFiles(await pngFile('newsletter.png', [20, 120, 200]));
-  await expect(newsletter.getByLabel('Newsletter Image URL')).not.toHaveValue(original.newsletterImage ?? '');
-  await expect(newsletter.getByRole('img', { name: 'Newsletter Image preview' })).toHaveAttribute('src', /^\/uploads\//);
-  const imageUrl = await newsletter.getByLabel('Newsletter Image URL').inputValue();
+  const image = newsletter.getByRole('img', { name: 'Newsletter Image preview' });
+  await expect(image).not.toHaveAttribute('src', original.newsletterImage ?? '');
+  await expect(image).toHaveAttribute('src', /^\/uploads\//);
+  const imageUrl = (await image.getAttribute('src'))!;
 
   try {
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(2);
@@ -35,7 +37,7 @@ test('theme: hex rules, live preview, save persists, then the original theme is 
     await expect(page.getByRole('button', { name: 'Saved' })).toHaveCount(2);
     await page.reload();
     await expect(page.getByLabel('Primary Color hex value')).toHaveValue(next.toUpperCase());
-    await expect(page.getByLabel('Newsletter Image URL')).toHaveValue(imageUrl);
+    await expect(page.getByRole('img', { name: 'Newsletter Image preview' })).toHaveAttribute('src', imageUrl);
   } finally {
     await api.put('/api/theme', original);
   }
@@ -47,3 +49,6 @@ test('a failed theme save shows "Failed to save theme"', async ({ adminPage: pag
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByRole('alert')).toHaveText('Failed to save theme');
 });
+
+// Issue 24: kept drafts and "Reload and keep my changes" on this editor too.
+editorWorkTests(editors.theme);

@@ -195,6 +195,27 @@ test.describe('tag filter', () => {
     expect((await page.getByRole('heading', { name: `Browse ${category.title}` }).boundingBox())!.y).toBeGreaterThanOrEqual(74);
     await context.close();
   });
+
+  test('without JavaScript, a chip tapped on a phone lands at the results, not at the top of the page', async ({ browser, request }) => {
+    const tag = await createTag(request, unique('Plain'));
+    const category = await createCategory(request);
+    const tagged = await createProduct(request, { categories: [category.id], tags: [tag.id] });
+    await createProduct(request, { categories: [category.id] });
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/category/${category.slug}`);
+    const results = page.locator('.product-grid .product-card');
+    expect((await results.first().boundingBox())!.y).toBeGreaterThan(844 * 0.9);
+    await page.getByRole('button', { name: tag.title }).tap();
+    await expect(page).toHaveURL(new RegExp(`/category/${category.slug}\\?tags=${tag.slug}#results$`));
+    await expect(page.locator('.product-grid .product-card__title')).toHaveText([tagged.title]);
+    // What changed is in view: the chips, the count and the first result, under the header.
+    await expect(page.getByRole('group', { name: 'Filter by' }).getByRole('status')).toHaveText('1 product');
+    await expect(page.getByRole('group', { name: 'Filter by' }).getByRole('status')).toBeInViewport();
+    await expect(results.first()).toBeInViewport();
+    expect((await page.getByRole('heading', { name: `Browse ${category.title}` }).boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
 });
 
 test('one H1 on product and category pages: the hero\'s title', async ({ page, request }) => {

@@ -154,6 +154,8 @@ const mediaColumns = columns({
   focal_x: z.number().min(0).max(1).default(0.5), focal_y: z.number().min(0).max(1).default(0.5),
   variants: z.string().default('[]'), variants_status: z.enum(['none', 'pending', 'running', 'done', 'failed']).default('pending'),
   variants_claimed_at: IsoOrNull, variants_attempts: z.number().int().min(0).default(0),
+  // Archives from before decision 059 have none: those rows are hashed when an upload is compared with them.
+  content_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex').nullable().default(null),
 });
 const media: RowRule = (row) => {
   const r = mediaColumns(row);

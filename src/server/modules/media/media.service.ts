@@ -32,8 +32,11 @@ export type NewMedia = {
   originalName?: string;
   width?: number;
   height?: number;
+  /** SHA-256 of the stored bytes (media-content.ts); none for files recorded without one (the demo seed). */
+  contentHash?: string;
 };
-export type StoredMedia = NewMedia & { id: string; url: string };
+/** `existing`: the same bytes were in the library already, and this is that item (nothing new was stored). */
+export type StoredMedia = NewMedia & { id: string; url: string; existing?: boolean };
 
 /** Keeps a file name for search only: no folders, no control characters, not too long. */
 const cleanName = (name = '') =>
@@ -79,6 +82,7 @@ async function insertMediaRow(db: Db, media: StoredMedia, image: boolean): Promi
       variants_status: image ? 'pending' : 'none',
       variants_claimed_at: null,
       variants_attempts: 0,
+      content_hash: file.contentHash ?? null,
     })
     .execute();
 }

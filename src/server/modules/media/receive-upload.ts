@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Writer } from '../../content/changes';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import type { MediaStore } from './media-store';
+import { contentHashOf, findSameContent, winnerOfRace } from './media-content';
 import { newMediaKey, recordMedia, type NewMedia, type StoredMedia } from './media.service';
 import { SNIFF_BYTES, sniffType, type MediaKind } from './sniff-type';
 import { stripImageMetadata } from './strip-metadata';
@@ -78,6 +80,10 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
       }
       if (total > limit) throw tooLarge('image', limit);
       const clean = await stripImageMetadata(Buffer.concat(buffered), type);
+      // The stored bytes are hashed: re-encoding is deterministic, so the same file gives the same bytes (decision 059).
+      const contentHash = contentHashOf(clean.data);
+      const same = await findSameContent(writer.db, store, { contentHash, sizeBytes: clean.data.length, mimeType: type.mimeType });
+      if (same) return same;
       await store.save(key, clean.data, type.mimeType);
       return await recordOrRemove(writer, store, {
         key,
@@ -86,14 +92,17 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
         originalName: part.filename,
         width: clean.width,
         height: clean.height,
+        contentHash,
       });
     }
 
-    // Videos go to the store chunk by chunk; the store removes its partial file if this throws.
+    // Videos go to the store chunk by chunk (hashed on the way); the store removes its partial file if this throws.
+    const hash = createHash('sha256');
     async function* body() {
       let total = 0;
       for (const chunk of head) {
         total += chunk.length;
+        hash.update(chunk);
         yield chunk;
       }
       while (!ended) {
@@ -101,23 +110,36 @@ export async function receiveUpload(part: MultipartFile, policy: UploadPolicy, s
         const next = await chunks.next();
         if (next.done) break;
         total += next.value.length;
+        hash.update(next.value);
         yield next.value;
       }
       if (total > limit) throw tooLarge('video', limit);
     }
     const sizeBytes = await store.saveStream(key, body(), type.mimeType);
-    return await recordOrRemove(writer, store, { key, mimeType: type.mimeType, sizeBytes, originalName: part.filename });
+    const contentHash = hash.digest('hex');
+    const same = await findSameContent(writer.db, store, { contentHash, sizeBytes, mimeType: type.mimeType }).catch(async (error: unknown) => {
+      await store.remove(key);
+      throw error;
+    });
+    if (same) {
+      await store.remove(key);
+      return same;
+    }
+    return await recordOrRemove(writer, store, { key, mimeType: type.mimeType, sizeBytes, originalName: part.filename, contentHash });
   } catch (error) {
     await drain(chunks);
     throw error;
   }
 }
 
-async function recordOrRemove(writer: Writer, store: MediaStore, file: NewMedia) {
+/** Records the stored file; if the same bytes were recorded by a parallel upload meanwhile, answers that item instead. */
+async function recordOrRemove(writer: Writer, store: MediaStore, file: NewMedia): Promise<StoredMedia> {
   try {
     return await recordMedia(writer, store, file);
   } catch (error) {
     await store.remove(file.key);
+    const winner = await winnerOfRace(writer.db, error, file.contentHash);
+    if (winner) return winner;
     throw error;
   }
 }

@@ -57,8 +57,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       }
       return stored;
     } catch (error) {
-      await Promise.all(stored.map((media) => store.remove(media.key)));
-      await forgetMedia(db, stored.map((media) => media.key));
+      // Only what this request stored: an item it was answered with belongs to an earlier upload.
+      const created = stored.filter((media) => !media.existing);
+      await Promise.all(created.map((media) => store.remove(media.key)));
+      await forgetMedia(db, created.map((media) => media.key));
       throw error;
     }
   }

@@ -26,6 +26,13 @@ const LABELS: Record<string, string> = {
   itemsPerRow: 'Items Per Row',
   heroConfig: 'Hero',
   content: 'Content',
+  name: 'Site Name',
+  contactEmail: 'Contact E-mail',
+  socialLinks: 'Social Links',
+  shareImage: 'Share Image',
+  primaryColor: 'Primary Color',
+  backgroundColor: 'Background Color',
+  newsletterImage: 'Newsletter Image',
 };
 
 /** "heroConfig.textColor" → "Hero: text color". */

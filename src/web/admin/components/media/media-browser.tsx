@@ -33,7 +33,7 @@ export function MediaBrowser({ list, onSelect, selectedId, lockedType, action }:
             <option value="video">Videos</option>
           </select>
         )}
-        <span className="adm-library__count" role="status">
+        <span className="adm-library__count" role="status" aria-busy={(list.loading && list.items.length === 0) || undefined}>
           {list.loading && list.items.length === 0 ? 'Loading...' : `${list.total} item${list.total === 1 ? '' : 's'}`}
         </span>
       </div>

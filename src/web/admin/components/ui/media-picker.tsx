@@ -1,8 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fileFailureText, limitsText, useUploadLimits } from '../../lib/upload-limits';
 import { useUploads } from '../../hooks/use-uploads';
 import { DropZone } from '../media/drop-zone';
-import { PictureFacts } from '../media/picture-facts';
+import { MediaFacts } from '../media/media-facts';
 import { LibraryDialog } from '../media/library-dialog';
 import { UploadList } from '../media/upload-list';
 import { RequiredMark, describedBy } from './form-field';
@@ -23,16 +23,26 @@ const isVideoSiteLink = (value: string) => /^https?:\/\/(?:www\.|m\.)?(?:youtube
 
 /**
  * One image or video: upload it (file input, drag-and-drop or paste, with a
- * progress bar and a cancel), choose it from the media library, or paste a
- * link. The server's type and size limits are stated under the field and a
- * file outside them is refused before it is sent; the server checks the
- * bytes anyway, and its refusal (415, 413) is shown verbatim, with the file's name.
+ * progress bar and a cancel) or choose it from the media library; a video may
+ * also be a video-site link. The field shows the file's name and size with
+ * Replace, never an address to edit (issue 24). The server's type and size
+ * limits are stated under the field and a file outside them is refused before
+ * it is sent; the server checks the bytes anyway, and its refusal (415, 413)
+ * is shown verbatim, with the file's name.
  */
 function MediaPicker({ kind, label, value, onChange, hint, error, required }: PickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [choosing, setChoosing] = useState(false);
+  // The library dialog goes away with its focused item: the keyboard carries on from the button that
+  // opened it. Once the dialog is gone: while it is open, the rest of the page cannot take the focus.
+  const wasChoosing = useRef(false);
+  useEffect(() => {
+    if (wasChoosing.current && !choosing) chooseButton.current?.focus();
+    wasChoosing.current = choosing;
+  }, [choosing]);
   const uploads = useUploads({
     kind,
     onUploaded: (url) => onChange(url),
@@ -85,27 +95,26 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
               aria-describedby={[describedBy(id, hint, shownError ?? undefined), limits ? `${id}-limits` : ''].filter(Boolean).join(' ') || undefined}
               onChange={(event) => void pick(Array.from(event.target.files ?? []))}
             />
+            {value && !isVideoSiteLink(value) ? <MediaFacts url={value} label={label} kind={kind} /> : null}
             {value ? (
               <button type="button" className="adm-button adm-button--small" disabled={uploads.uploading} onClick={() => input.current?.click()}>
                 Replace<span className="adm-visually-hidden"> {label}</span>
               </button>
             ) : null}
-            {value && kind === 'image' ? <PictureFacts url={value} label={label} /> : null}
             <p className="adm-dropzone__hint">or drop a file here, or paste one</p>
-            <button type="button" className="adm-button adm-button--small" onClick={() => setChoosing(true)}>
+            <button ref={chooseButton} type="button" className="adm-button adm-button--small" onClick={() => setChoosing(true)}>
               Choose from library<span className="adm-visually-hidden"> for {label}</span>
             </button>
-            <input
-              type="text"
-              className="adm-input"
-              aria-label={`${label} URL`}
-              placeholder="or paste a link"
-              value={value}
-              onChange={(event) => {
-                setUploadError(null);
-                onChange(event.target.value);
-              }}
-            />
+            {kind === 'video' ? (
+              <VideoSiteLink
+                label={label}
+                value={value}
+                onChange={(link) => {
+                  setUploadError(null);
+                  onChange(link);
+                }}
+              />
+            ) : null}
             {value ? (
               <button type="button" className="adm-button adm-button--small" onClick={() => onChange('')}>
                 Remove<span className="adm-visually-hidden"> {label}</span>
@@ -148,6 +157,32 @@ function MediaPicker({ kind, label, value, onChange, hint, error, required }: Pi
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A YouTube or Vimeo address for a video field (shown embedded on the page): the one address a
+ * media field takes as text. It shows only such a link, never an uploaded file's address.
+ */
+function VideoSiteLink({ label, value, onChange }: { label: string; value: string; onChange: (link: string) => void }) {
+  const [link, setLink] = useState(() => (isVideoSiteLink(value) ? value : ''));
+  // A file uploaded or chosen instead empties the box; what is being typed stays.
+  useEffect(() => {
+    if (value !== link && !isVideoSiteLink(value)) setLink('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return (
+    <input
+      type="url"
+      className="adm-input"
+      aria-label={`${label} video-site link`}
+      placeholder="or a YouTube or Vimeo link"
+      value={link}
+      onChange={(event) => {
+        setLink(event.target.value);
+        onChange(event.target.value);
+      }}
+    />
   );
 }
 

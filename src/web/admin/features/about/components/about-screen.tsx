@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { AboutPageSchema, type HeroConfig } from '../../../../../shared/schemas';
+import { AboutPageSchema, type AboutPage, type HeroConfig } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
@@ -23,17 +24,20 @@ export default function AboutScreen() {
   // Moves when a revision is restored: the editor reloads what is now stored.
   const [generation, setGeneration] = useState(0);
   const state = useLoad(getAboutPage, `about ${generation}`);
-  if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'loading') return <InlineLoading />;
   if (state.status === 'error') return <LoadError what="the about page" />;
-  const initial = { heroConfig: toHeroConfig(state.data.heroConfig), content: state.data.content ?? '' };
-  return <AboutEditor key={generation} initial={initial} onRestored={() => setGeneration((n) => n + 1)} />;
+  return <AboutEditor key={generation} initial={toAboutForm(state.data)} onRestored={() => setGeneration((n) => n + 1)} />;
 }
+
+const toAboutForm = (page: AboutPage): AboutForm => ({ heroConfig: toHeroConfig(page.heroConfig), content: page.content ?? '' });
 
 /** What is sent and compared: blank content is one way, whatever the editor left behind. */
 const aboutInput = (form: AboutForm) => ({ heroConfig: form.heroConfig, content: normaliseAboutContent(form.content) });
 
 function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: () => void }) {
   const editor = useEditForm({
+    draftKey: 'about',
+    reload: async () => toAboutForm(await getAboutPage()),
     initial,
     validate: (form) => schemaErrors(AboutPageSchema, aboutInput(form)),
     snapshot: (form) => JSON.stringify(aboutInput(form)),
@@ -58,6 +62,7 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
         }
       />
       <SaveFeedback status={editor.status} />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Content" hasErrors={hasErrorsUnder(errors, ['content'])}>
         <RichTextEditor
           label="Content"
@@ -74,7 +79,7 @@ function AboutEditor({ initial, onRestored }: { initial: AboutForm; onRestored: 
           errors={nestedErrors(errors, 'heroConfig')}
         />
       </CollapsibleSection>
-      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/about', onRestored }}>
+      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/about', onRestored }} viewHref="/about">
         {saveButton}
       </EditorFooter>
     </div>

@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useLoad } from '../../../hooks/use-load';
 import { errorMessage } from '../../../lib/admin-api';
 import { ACTION_FILTERS, fetchAuditPage } from '../api/audit';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 
 const formatAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -39,9 +40,7 @@ export default function AuditScreen() {
         </select>
       </div>
       {state.status === 'loading' ? (
-        <p className="adm-inline-loading" role="status">
-          Loading activity...
-        </p>
+        <InlineLoading label="Loading activity..." />
       ) : null}
       {state.status === 'error' ? (
         <p className="adm-alert adm-alert--error" role="alert">

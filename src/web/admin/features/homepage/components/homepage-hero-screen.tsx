@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HeroConfigSchema, type HeroConfig } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
@@ -31,6 +32,8 @@ export default function HomepageHeroScreen() {
 
 function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRestored: () => void }) {
   const editor = useEditForm({
+    draftKey: 'homepage',
+    reload: async () => toHeroConfig(await getHomepageHero()),
     initial,
     validate: (hero) => schemaErrors(HeroConfigSchema, hero),
     failureText: saveFailureText,
@@ -51,10 +54,11 @@ function HomepageHeroForm({ initial, onRestored }: { initial: HeroConfig; onRest
     <div className="adm-page">
       <PageHeader title="Homepage Hero" description="The first thing visitors see on the homepage." actions={actions} />
       <SaveFeedback status={editor.status} />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Hero" hasErrors={Object.keys(errors).length > 0}>
         <HeroEditor value={hero} onChange={editor.setForm} errors={errors} />
       </CollapsibleSection>
-      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/homepage', onRestored }}>
+      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/homepage', onRestored }} viewHref="/">
         {saveButton}
       </EditorFooter>
     </div>

@@ -3,7 +3,7 @@ import type { GalleryItem } from '../../../../../shared/schemas';
 import { ReorderContext, moveAndRenumber, useSortableItem } from '../../../components/ui/sortable';
 import { useUploads } from '../../../hooks/use-uploads';
 import { DropZone } from '../../../components/media/drop-zone';
-import { PictureFacts } from '../../../components/media/picture-facts';
+import { MediaFacts } from '../../../components/media/media-facts';
 import { LibraryDialog } from '../../../components/media/library-dialog';
 import { UploadList } from '../../../components/media/upload-list';
 import { limitsText, useUploadLimits } from '../../../lib/upload-limits';
@@ -48,7 +48,7 @@ function GalleryTile({ item, index, count, onMove, onRemove }: {
           ×
         </button>
       </div>
-      <PictureFacts url={item.url} label={label} />
+      <MediaFacts url={item.url} label={label} />
     </li>
   );
 }

@@ -170,7 +170,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           <ImagePicker label="Tile Image" required value={form.mainImage} onChange={set('mainImage')} error={errors.mainImage} />
           <VideoPicker
             label="Intro video (optional)"
-            hint="Upload a video, or paste a video-site link (shown embedded) or a video file URL. Without one, the product page shows the tile image."
+            hint="Upload a video or choose one from the library, or give a YouTube or Vimeo link (shown embedded). Without one, the product page shows the tile image."
             value={form.introVideo}
             onChange={set('introVideo')}
             error={errors.introVideo}

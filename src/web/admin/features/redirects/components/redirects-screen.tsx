@@ -7,6 +7,7 @@ import { usePagedList } from '../../../hooks/use-paged-list';
 import { errorMessage } from '../../../lib/admin-api';
 import { REDIRECTS_PAGE_SIZE, deleteRedirect, pageRedirects } from '../api/redirects';
 import { RedirectForm } from './redirect-form';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 
 /**
  * Old addresses and where they lead: the automatic ones that renames leave
@@ -54,9 +55,7 @@ export default function RedirectsScreen() {
       ) : null}
       <SearchField label="Search redirects" value={list.search} onChange={list.setSearch} />
       {state.status === 'loading' ? (
-        <p className="adm-inline-loading" role="status">
-          Loading redirects...
-        </p>
+        <InlineLoading label="Loading redirects..." />
       ) : null}
       {state.status === 'error' ? (
         <p className="adm-alert adm-alert--error" role="alert">

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/admin-api';
 import { useLoad } from '../../../hooks/use-load';
 import { formatWhen, listSessions, revokeOtherSessions, revokeSession } from '../api/security';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 
 /** Where the admin is signed in, and signing any of it out. */
 export function SessionsSection() {
@@ -30,7 +31,7 @@ export function SessionsSection() {
             {error}
           </p>
         ) : null}
-        {state.status === 'loading' ? <p className="adm-inline-loading">Loading sessions...</p> : null}
+        {state.status === 'loading' ? <InlineLoading label="Loading sessions..." /> : null}
         {state.status === 'error' ? <p className="adm-alert adm-alert--error">{errorMessage(state.error, 'Failed to load sessions')}</p> : null}
         {state.status === 'ready' ? (
           <>

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { TwoFactorSetup, TwoFactorStatus } from '../../../../../shared/schemas';
 import { errorMessage } from '../../../lib/admin-api';
 import { disableTwoFactor, enableTwoFactor, readTwoFactorStatus, startTwoFactorSetup } from '../api/security';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 
 type Step =
   | { kind: 'loading' }
@@ -84,7 +85,7 @@ export function TwoFactorSection() {
             {error}
           </p>
         ) : null}
-        {step.kind === 'loading' ? <p className="adm-inline-loading">Loading...</p> : null}
+        {step.kind === 'loading' ? <InlineLoading /> : null}
         {step.kind === 'failed' ? <p className="adm-alert adm-alert--error">{step.message}</p> : null}
         {step.kind === 'status' && !step.status.enabled ? (
           <>

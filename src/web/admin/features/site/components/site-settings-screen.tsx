@@ -1,5 +1,6 @@
 import { SiteSettingsSchema, type SiteSettings } from '../../../../../shared/schemas/site-settings';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { TextField } from '../../../components/ui/form-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
@@ -25,6 +26,8 @@ export default function SiteSettingsScreen() {
 
 function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const editor = useEditForm({
+    draftKey: 'site-settings',
+    reload: getSiteSettings,
     initial,
     validate: (site) => schemaErrors(SiteSettingsSchema, site),
     failureText: fixedFailureText('Failed to save site settings'),
@@ -48,6 +51,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         }
       />
       <SaveFeedback status={editor.status} />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Identity" hasErrors={hasErrorsUnder(errors, ['name', 'tagline', 'contactEmail'])}>
         <TextField label="Site Name" value={site.name} onChange={(name) => set({ name })} required maxLength={60} error={errors.name} />
         <TextField label="Tagline" value={site.tagline} onChange={(tagline) => set({ tagline })} maxLength={120} error={errors.tagline} />
@@ -76,7 +80,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         />
         <SocialCardPreview title={site.name} description={site.tagline} image={site.shareImage} />
       </CollapsibleSection>
-      <EditorFooter editor={editor} errors={errors}>
+      <EditorFooter editor={editor} errors={errors} viewHref="/">
         {saveButton}
       </EditorFooter>
     </div>

@@ -9,6 +9,7 @@ import { useSubscriberPages } from '../hooks/use-subscriber-pages';
 import { SubscriberTable } from './subscriber-table';
 import { SubscriberToolbar } from './subscriber-toolbar';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { InlineLoading } from '../../../components/ui/loading-screen';
 
 /** An answer from the server is "unsuccessful"; no answer at all is an exception. */
 const loadErrorText = (error: unknown) =>
@@ -93,9 +94,7 @@ export default function SubscribersScreen() {
         </div>
       ) : null}
       {state.status === 'loading' ? (
-        <p className="adm-inline-loading" role="status">
-          Loading subscribers...
-        </p>
+        <InlineLoading label="Loading subscribers..." />
       ) : null}
       {state.status === 'error' ? (
         <div className="adm-alert adm-alert--error" role="alert">

@@ -2,6 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { themeCssVariables } from '../../../../../shared/theme-shades';
 import { DEFAULT_PRIMARY_COLOR, ThemeSchema, type Theme } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
+import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { HexColorField, useLastColor } from '../../../components/ui/hex-color-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
@@ -27,10 +28,12 @@ export default function ThemeScreen() {
     <ThemeForm
       key={generation}
       onRestored={() => setGeneration((n) => n + 1)}
-      initial={{ primaryColor: state.data.primaryColor || DEFAULT_PRIMARY_COLOR, newsletterImage: state.data.newsletterImage ?? '' }}
+      initial={toThemeForm(state.data)}
     />
   );
 }
+
+const toThemeForm = (theme: Theme): Theme => ({ primaryColor: theme.primaryColor || DEFAULT_PRIMARY_COLOR, newsletterImage: theme.newsletterImage ?? '' });
 
 /** Solid and outlined buttons in the chosen colour, with the site's shade variables. */
 function ButtonPreview({ color }: { color: string }) {
@@ -44,6 +47,8 @@ function ButtonPreview({ color }: { color: string }) {
 
 function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => void }) {
   const editor = useEditForm({
+    draftKey: 'theme',
+    reload: async () => toThemeForm(await getTheme()),
     initial,
     validate: (theme) => schemaErrors(ThemeSchema, theme),
     failureText: fixedFailureText('Failed to save theme'),
@@ -68,6 +73,7 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
         }
       />
       <SaveFeedback status={editor.status} />
+      <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Color Settings" hasErrors={hasErrorsUnder(errors, ['primaryColor'])}>
         <HexColorField
           label="Primary Color"
@@ -87,7 +93,7 @@ function ThemeForm({ initial, onRestored }: { initial: Theme; onRestored: () => 
           error={errors.newsletterImage}
         />
       </CollapsibleSection>
-      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/theme', onRestored }}>
+      <EditorFooter editor={editor} errors={errors} revisions={{ base: '/theme', onRestored }} viewHref="/">
         {saveButton}
       </EditorFooter>
     </div>

@@ -4,14 +4,18 @@ import { errorMessage } from '../../lib/admin-api';
 import { formatBytes, saveMedia } from '../../lib/media-api';
 import { mediaByUrl, rememberMedia } from '../../lib/media-by-url';
 
+/** The last part of an address: what a file outside the library is called in a form. */
+const fileNameOf = (url: string) => url.split(/[?#]/)[0]?.split('/').pop() || url;
+
 /**
- * Under a picture in a form (issue 24): the file's name and size, and its alt text, or a
- * "Missing alt text" mark that opens the field. The alt text is the library item's, so it is
- * saved to the library at once and used wherever the picture appears.
+ * Under a picture or video in a form (issue 24): the file's name and size, not its address; for
+ * a picture also its alt text, or a "Missing alt text" mark that opens the field. The alt text is
+ * the library item's, so it is saved to the library at once and used wherever the picture appears.
  */
-export function PictureFacts({ url, label }: { url: string; label: string }) {
+export function MediaFacts({ url, label, kind = 'image' }: { url: string; label: string; kind?: 'image' | 'video' }) {
   const id = useId();
-  const [item, setItem] = useState<MediaItem | null>(null);
+  // undefined while the library is asked; null: not a library file (an older address, another site).
+  const [item, setItem] = useState<MediaItem | null | undefined>(undefined);
   const [editing, setEditing] = useState(false);
   const [alt, setAlt] = useState('');
   const [status, setStatus] = useState<string | null>(null);
@@ -19,7 +23,7 @@ export function PictureFacts({ url, label }: { url: string; label: string }) {
 
   useEffect(() => {
     let active = true;
-    setItem(null);
+    setItem(undefined);
     void mediaByUrl(url).then((found) => {
       if (!active) return;
       setItem(found);
@@ -30,7 +34,17 @@ export function PictureFacts({ url, label }: { url: string; label: string }) {
     };
   }, [url]);
 
-  if (!item) return null;
+  if (item === undefined) return null;
+  if (item === null || kind === 'video') {
+    return (
+      <div className="adm-picture-facts">
+        <p className="adm-picture-facts__file">
+          <span className="adm-picture-facts__name">{item?.name || fileNameOf(url)}</span>
+          {item ? ` · ${formatBytes(item.bytes)}` : null}
+        </p>
+      </div>
+    );
+  }
   const missing = !item.alt && !item.decorative;
 
   const save = async () => {
