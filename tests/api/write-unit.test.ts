@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
 import { discoverApiRoutes } from '../helpers/routes';
-import { categoryPayload, productPayload } from '../helpers/factories';
+import { aCategory, aProduct } from '../helpers/factories';
 import { imageForm, noisyJpeg } from '../helpers/media';
 import type { ContentChange } from '../../src/server/content/changes';
 import { contentType, type ContentTypeName } from '../../src/server/content/types';
@@ -90,7 +90,7 @@ type Step = {
 describe(`the write unit over every write route (${testDatabaseKind})`, () => {
   let t: TestApp;
   const seen: ContentChange[] = [];
-  const f: Record<string, string> = {};
+  const f = { category: '', image: '', imageUrl: '', product: '', redirect: '', spare: '', tag: '' };
   const json = (response: LightMyRequestResponse) => response.json().data;
   const as = (options: InjectOptions) => t.asAdmin(options);
   const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -122,8 +122,8 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
     },
     {
       route: 'POST /api/categories', type: 'category', action: 'create',
-      write: async () => { const r = await as({ method: 'POST', url: '/api/categories', payload: categoryPayload('unit-cat', { tileImage: f.imageUrl }) }); f.category = json(r).id; return r; },
-      refuse: () => as({ method: 'POST', url: '/api/categories', payload: categoryPayload('unit-cat') }),
+      write: async () => { const r = await as({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'unit-cat', tileImage: f.imageUrl }) }); f.category = json(r).id; return r; },
+      refuse: () => as({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'unit-cat' }) }),
     },
     {
       route: 'POST /api/tags', type: 'tag', action: 'create',
@@ -133,16 +133,16 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
     {
       route: 'POST /api/products', type: 'product', action: 'create',
       write: async () => {
-        const r = await as({ method: 'POST', url: '/api/products', payload: productPayload('unit-product', { mainImage: f.imageUrl, categories: [f.category], tags: [f.tag] }) });
+        const r = await as({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'unit-product', mainImage: f.imageUrl, categories: [f.category], tags: [f.tag] }) });
         f.product = json(r).id;
         return r;
       },
-      refuse: () => as({ method: 'POST', url: '/api/products', payload: productPayload('unit-other', { categories: [UNKNOWN] }) }),
+      refuse: () => as({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'unit-other', categories: [UNKNOWN] }) }),
     },
     {
       route: 'PUT /api/products/:id', type: 'product', action: 'update',
-      write: () => as({ method: 'PUT', url: `/api/products/${f.product}`, payload: productPayload('unit-renamed', { title: 'Renamed', categories: [f.category], tags: [f.tag], description: `<p><img src="${f.imageUrl}"></p>` }) }),
-      refuse: () => as({ method: 'PUT', url: `/api/products/${f.product}`, payload: productPayload('unit-renamed'), headers: { 'if-match': '"1"' } }),
+      write: () => as({ method: 'PUT', url: `/api/products/${f.product}`, payload: aProduct({ slug: 'unit-renamed', title: 'Renamed', categories: [f.category], tags: [f.tag], description: `<p><img src="${f.imageUrl}"></p>` }) }),
+      refuse: () => as({ method: 'PUT', url: `/api/products/${f.product}`, payload: aProduct({ slug: 'unit-renamed' }), headers: { 'if-match': '"1"' } }),
     },
     {
       route: 'PUT /api/products/:id/position', type: 'product', action: 'reorder',
@@ -161,8 +161,8 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
     },
     {
       route: 'PUT /api/categories/:id', type: 'category', action: 'update',
-      write: () => as({ method: 'PUT', url: `/api/categories/${f.category}`, payload: categoryPayload('unit-cat-2', { title: 'Renamed category' }) }),
-      refuse: () => as({ method: 'PUT', url: `/api/categories/${UNKNOWN}`, payload: categoryPayload('unit-nothing') }),
+      write: () => as({ method: 'PUT', url: `/api/categories/${f.category}`, payload: aCategory({ slug: 'unit-cat-2', title: 'Renamed category' }) }),
+      refuse: () => as({ method: 'PUT', url: `/api/categories/${UNKNOWN}`, payload: aCategory({ slug: 'unit-nothing' }) }),
     },
     {
       route: 'PUT /api/categories/reorder/bulk', type: 'category', action: 'reorder',
@@ -310,7 +310,7 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
 
   it('a write whose audit entry cannot be written fails whole: no row of it, no revision, no index change, no announcement', async () => {
     const db = t.app.ctx.db;
-    const made = await as({ method: 'POST', url: '/api/categories', payload: categoryPayload('kept-cat') });
+    const made = await as({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'kept-cat' }) });
     expect(made.statusCode).toBe(201);
     if (testDatabaseKind === 'sqlite') {
       await sql`create trigger refuse_audit before insert on audit_log begin select raise(abort, 'audit refused'); end`.execute(db);
@@ -320,8 +320,8 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
     }
     try {
       const attempts: InjectOptions[] = [
-        { method: 'POST', url: '/api/products', payload: productPayload('never-saved', { categories: [json(made).id] }) },
-        { method: 'PUT', url: `/api/categories/${json(made).id}`, payload: categoryPayload('kept-cat', { title: 'Never renamed' }) },
+        { method: 'POST', url: '/api/products', payload: aProduct({ slug: 'never-saved', categories: [json(made).id] }) },
+        { method: 'PUT', url: `/api/categories/${json(made).id}`, payload: aCategory({ slug: 'kept-cat', title: 'Never renamed' }) },
         { method: 'PUT', url: '/api/homepage', payload: { title: 'Never shown' } },
         { method: 'DELETE', url: `/api/categories/${json(made).id}` },
       ];

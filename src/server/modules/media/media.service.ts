@@ -82,7 +82,7 @@ async function insertMediaRow(db: Db, media: StoredMedia, image: boolean): Promi
       variants_status: image ? 'pending' : 'none',
       variants_claimed_at: null,
       variants_attempts: 0,
-      content_hash: file.contentHash ?? null,
+      content_hash: media.contentHash ?? null,
     })
     .execute();
 }
