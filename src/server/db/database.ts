@@ -22,6 +22,7 @@ import * as searchIndex from './migrations/2026-11-23-0701-search-index';
 import * as scheduledIndex from './migrations/2026-11-23-1301-scheduled-index';
 import * as twoFactorState from './migrations/2026-11-25-0101-two-factor-state';
 import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
+import * as analytics from './migrations/2026-11-26-0301-analytics';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-1301-scheduled-index': scheduledIndex,
   '2026-11-25-0101-two-factor-state': twoFactorState,
   '2026-11-25-0301-mail-outbox': mailOutbox,
+  '2026-11-26-0301-analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

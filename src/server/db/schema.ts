@@ -266,6 +266,54 @@ export interface MailOutboxRow {
   last_error: string | null;
 }
 
+/** The salt of one site day (analytics): deleted when the day is over, so a visitor hash cannot be recomputed. */
+export interface AnalyticsSaltRow {
+  day: string;
+  salt: string;
+}
+
+/** One counted page view or Buy Now click, kept 30 days; never an address or user agent. */
+export interface AnalyticsEventRow {
+  day: string;
+  at: string;
+  kind: 'view' | 'buy';
+  visitor: string;
+  path: string;
+  product_id: string | null;
+  category_id: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+export interface AnalyticsVisitorRow {
+  day: string;
+  visitor: string;
+}
+
+export interface AnalyticsDailyRow {
+  day: string;
+  visitors: number;
+  pageviews: number;
+  buy_clicks: number;
+}
+
+export interface AnalyticsDailyProductRow {
+  day: string;
+  product_id: string;
+  views: number;
+  buy_clicks: number;
+}
+
+/** `dimension`: 'page' (path), 'category' (id), 'referrer' (host), 'campaign' (JSON [source, medium, campaign]). */
+export interface AnalyticsDailyCountRow {
+  day: string;
+  dimension: string;
+  name: string;
+  count: number;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -288,4 +336,10 @@ export interface Database {
   webhook_outbox: WebhookOutboxRow;
   mail_outbox: MailOutboxRow;
   search_index: SearchIndexRow;
+  analytics_salts: AnalyticsSaltRow;
+  analytics_events: AnalyticsEventRow;
+  analytics_visitors: AnalyticsVisitorRow;
+  analytics_daily: AnalyticsDailyRow;
+  analytics_daily_products: AnalyticsDailyProductRow;
+  analytics_daily_counts: AnalyticsDailyCountRow;
 }
