@@ -285,6 +285,8 @@ export interface AnalyticsEventRow {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** Identical events of one batch (the same visitor, page and second) are one row: how many. */
+  count: number;
 }
 
 export interface AnalyticsVisitorRow {

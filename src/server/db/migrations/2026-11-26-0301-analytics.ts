@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('utm_source', 'varchar(100)')
     .addColumn('utm_medium', 'varchar(100)')
     .addColumn('utm_campaign', 'varchar(100)')
+    // Identical answers of one batch (a visitor reloading a page) are one row with their number.
+    .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema.createIndex('analytics_events_day_idx').on('analytics_events').column('day').execute();
 

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { rawClientAddress, type TrustedHop } from '../../http/client-address';
@@ -6,21 +6,34 @@ import { deviceOfCookieHeader, mayCarryDeviceCookie } from '../auth/trusted-devi
 import { writeEvents, type CountedEvent } from './event-writer';
 import { pruneAnalytics } from './retention';
 import { siteDay } from './site-day';
-import { isPersonVisit, visitSource } from './visit-filter';
+import { isBot, isPrefetch, visitSource } from './visit-filter';
 import { VisitorSalts, visitorHash } from './visitor-salts';
 
 /** A batch is written this often, off the request path. */
 const FLUSH_MS = 1000;
-/** A batch this long is written at once. */
+/** A batch this long (distinct answers) is written at once. */
 const BATCH_MAX = 2000;
-/** While the database is away, at most this many events wait; the oldest go first. */
+/** While the database is away, at most this many distinct answers wait; the newest are dropped (and logged). */
 const PENDING_MAX = 100_000;
 const PRUNE_MS = 60 * 60 * 1000;
 const PATH_MAX = 300;
 
-/** A page answer as it was sent: judged (bot, prefetch, owner) and hashed when its batch is written. */
-type PageAnswer = { at: number; path: string; url: string; headers: IncomingHttpHeaders; address: string };
-type Pending = { view: PageAnswer } | { counted: CountedEvent };
+/**
+ * Identical page answers of a batch (the same client, address, referrer and
+ * page: a visitor reloading) are one entry with their number: a repeat costs a
+ * map look-up, and nothing of the request is kept but a few strings.
+ */
+type PageAnswers = {
+  at: number;
+  path: string;
+  url: string;
+  address: string;
+  userAgent: string;
+  referer: string | undefined;
+  host: string | undefined;
+  cookie: string | undefined;
+  count: number;
+};
 
 export type AnalyticsOptions = {
   /** ANALYTICS=false: nothing is counted (the bench compares both). */
@@ -32,17 +45,18 @@ export type AnalyticsOptions = {
 
 /**
  * Counts page views and Buy Now clicks (decision 060). On the request path a
- * page answer costs one small object on an array; every second (or every
- * 2,000 answers) the batch is judged, hashed and written in one transaction
- * by `writeEvents`. An event is acknowledged once its answer is sent: a
- * graceful stop (`stop()`, on close) writes every acknowledged event; a crash
- * loses at most the last second's.
+ * page answer costs a map entry (or a count on one); every second (or every
+ * 2,000 distinct answers) the batch is judged (bots, the owner), hashed and
+ * written in one transaction by `writeEvents`. An event is acknowledged once
+ * its answer is sent: a graceful stop (`stop()`, on close) writes every
+ * acknowledged event; a crash loses at most the last second's.
  */
 export class Analytics {
   /** The clock events are stamped with (tests move it to another day). */
   clock: () => number = Date.now;
   readonly salts: VisitorSalts;
-  private pending: Pending[] = [];
+  private views = new Map<string, PageAnswers>();
+  private counted: CountedEvent[] = [];
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private lastPrune = 0;
@@ -63,12 +77,30 @@ export class Analytics {
   /** A public page answered 200 (or its 304): the cached path's one call (decision 051 keeps that path lean). */
   pageView(request: IncomingMessage, path: string): void {
     if (!this.options.enabled || request.method !== 'GET') return;
-    this.push({ view: { at: this.clock(), path, url: request.url ?? path, headers: request.headers, address: rawClientAddress(request, this.options.trusted) } });
+    const headers = request.headers;
+    const userAgent = headers['user-agent'];
+    if (!userAgent || isPrefetch(headers)) return;
+    const address = rawClientAddress(request, this.options.trusted);
+    const url = request.url ?? path;
+    const referer = headers.referer;
+    const cookie = mayCarryDeviceCookie(headers.cookie) ? headers.cookie : undefined;
+    const key = `${address}\n${userAgent}\n${url}\n${referer ?? ''}\n${headers.host ?? ''}\n${cookie ?? ''}`;
+    const same = this.views.get(key);
+    if (same) {
+      same.count += 1;
+      return;
+    }
+    if (this.views.size >= PENDING_MAX) {
+      this.dropped += 1;
+      return;
+    }
+    this.views.set(key, { at: this.clock(), path, url, address, userAgent, referer, host: headers.host, cookie, count: 1 });
+    if (this.views.size === BATCH_MAX) void this.flush().catch(() => {});
   }
 
   /** An event judged already (a Buy Now click: its route checks limits and the product). */
   record(event: CountedEvent): void {
-    if (this.options.enabled) this.push({ counted: event });
+    if (this.options.enabled) this.counted.push(event);
   }
 
   /** The visitor hash of an address and user agent on `day`. */
@@ -98,69 +130,65 @@ export class Analytics {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush().catch((error: unknown) => this.log.error({ err: error, events: this.pending.length }, 'analytics events not written at shutdown'));
-  }
-
-  private push(item: Pending): void {
-    this.pending.push(item);
-    if (this.pending.length === BATCH_MAX) void this.flush().catch(() => {});
+    await this.flush().catch((error: unknown) =>
+      this.log.error({ err: error, waiting: this.views.size + this.counted.length }, 'analytics events not written at shutdown'),
+    );
   }
 
   private async writeBatch(): Promise<void> {
-    if (this.pending.length === 0) return this.pruneNow();
-    const batch = this.pending;
-    this.pending = [];
+    if (this.views.size === 0 && this.counted.length === 0) return this.pruneNow();
+    const views = this.views;
+    const counted = this.counted;
+    this.views = new Map();
+    this.counted = [];
     try {
-      await writeEvents(this.db, await this.judge(batch));
+      await writeEvents(this.db, [...counted, ...(await this.judge(views.values()))]);
     } catch (error) {
-      this.pending = batch.concat(this.pending);
-      if (this.pending.length > PENDING_MAX) {
-        this.dropped += this.pending.length - PENDING_MAX;
-        this.pending = this.pending.slice(-PENDING_MAX);
+      // Back in line for the next write, merged with what came meanwhile.
+      for (const [key, answers] of views) {
+        const same = this.views.get(key);
+        if (same) same.count += answers.count;
+        else this.views.set(key, answers);
       }
-      this.log.warn({ err: error, waiting: this.pending.length, dropped: this.dropped }, 'analytics batch not written; retrying');
+      this.counted = counted.concat(this.counted);
+      this.log.warn({ err: error, waiting: this.views.size + this.counted.length, dropped: this.dropped }, 'analytics batch not written; retrying');
       throw error;
     }
     await this.pruneNow();
   }
 
-  /** Bots, prefetches and the owner are left out; the rest hashed and resolved to product and category ids. */
-  private async judge(batch: Pending[]): Promise<CountedEvent[]> {
+  /** Bots and the owner are left out; the rest hashed and resolved to product and category ids. */
+  private async judge(batch: Iterable<PageAnswers>): Promise<CountedEvent[]> {
     const events: CountedEvent[] = [];
     const productSlugs = new Set<string>();
     const categorySlugs = new Set<string>();
-    for (const item of batch) {
-      if ('counted' in item) {
-        events.push(item.counted);
-        continue;
-      }
-      const { at, path, url, headers, address } = item.view;
-      if (!isPersonVisit(headers) || (await this.isOwner(headers.cookie))) continue;
-      const day = siteDay(at);
-      const host = (headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-      const source = visitSource(url, headers.referer, [...this.options.ownHosts, host]);
-      const [, kind, slug] = /^\/(product|category)\/([^/?]+)$/.exec(path) ?? [];
+    for (const answers of batch) {
+      if (isBot(answers.userAgent) || (await this.isOwner(answers.cookie))) continue;
+      const day = siteDay(answers.at);
+      const host = (answers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+      const source = visitSource(answers.url, answers.referer, [...this.options.ownHosts, host]);
+      const [, kind, slug] = /^\/(product|category)\/([^/?]+)$/.exec(answers.path) ?? [];
       if (kind === 'product') productSlugs.add(slug!);
       if (kind === 'category') categorySlugs.add(slug!);
       events.push({
         day,
-        at: new Date(at).toISOString(),
+        at: new Date(answers.at).toISOString(),
         kind: 'view',
-        visitor: await this.visitorOf(day, address, headers['user-agent']!),
-        path: path.slice(0, PATH_MAX),
+        visitor: await this.visitorOf(day, answers.address, answers.userAgent),
+        path: answers.path.slice(0, PATH_MAX),
         product_id: kind === 'product' ? slug! : null,
         category_id: kind === 'category' ? slug! : null,
         referrer_host: source.referrerHost,
         utm_source: source.utmSource,
         utm_medium: source.utmMedium,
         utm_campaign: source.utmCampaign,
+        count: answers.count,
       });
     }
     // Slugs to ids: the figures stay with the product when its slug changes.
     const productIds = await this.idsOf('products', productSlugs);
     const categoryIds = await this.idsOf('categories', categorySlugs);
     for (const event of events) {
-      if (event.kind !== 'view') continue;
       if (event.product_id) event.product_id = productIds.get(event.product_id) ?? null;
       if (event.category_id) event.category_id = categoryIds.get(event.category_id) ?? null;
     }
@@ -173,7 +201,7 @@ export class Analytics {
     return new Map(rows.map((row) => [row.slug, row.id]));
   }
 
-  /** Once an hour per process: the past days' salts, and what retention no longer keeps. */
+  /** Once an hour per process, and when the day changes: the past days' salts, and what retention no longer keeps. */
   private async pruneNow(): Promise<void> {
     const now = this.clock();
     if (now - this.lastPrune < PRUNE_MS && siteDay(this.lastPrune) === siteDay(now)) return;

@@ -43,6 +43,7 @@ export async function countBuyClick(db: Db, analytics: Analytics, trusted: Trust
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
+    count: 1,
   });
   return true;
 }

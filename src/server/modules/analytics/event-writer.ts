@@ -51,18 +51,18 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
     for (const event of events) {
       const totals = totalsOf(event.day);
       const view = event.kind === 'view';
-      if (view) totals.pageviews++;
-      else totals.buy_clicks++;
+      if (view) totals.pageviews += event.count;
+      else totals.buy_clicks += event.count;
       if (event.product_id) {
         const key = `${event.day} ${event.product_id}`;
         let row = products.get(key);
         if (!row) products.set(key, (row = { day: event.day, product_id: event.product_id, views: 0, buy_clicks: 0 }));
-        if (view) row.views++;
-        else row.buy_clicks++;
+        if (view) row.views += event.count;
+        else row.buy_clicks += event.count;
       }
       if (!view) continue;
-      add(counts, JSON.stringify([event.day, 'page', event.path]));
-      if (event.category_id) add(counts, JSON.stringify([event.day, 'category', event.category_id]));
+      add(counts, JSON.stringify([event.day, 'page', event.path]), event.count);
+      if (event.category_id) add(counts, JSON.stringify([event.day, 'category', event.category_id]), event.count);
     }
     for (const key of newVisitors) {
       const landing = landings.get(key)!;

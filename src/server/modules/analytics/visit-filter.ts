@@ -1,18 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isbot } from 'isbot';
 
+/** Known bots and crawlers (isbot's list); a request without a user agent is no browser either. */
+export const isBot = (userAgent: string | undefined) => !userAgent || isbot(userAgent);
+
 /**
- * Requests that are no person's visit (decision 060): known bots and crawlers
- * (isbot's list; a request without a user agent is no browser either), and
- * prefetch or prerender requests, which browsers and link previews send for
- * pages nobody may open (`Sec-Purpose`, the older `Purpose`/`X-Purpose`, and
- * Firefox's `X-Moz`).
+ * Prefetch and prerender requests, which browsers and link previews send for
+ * pages nobody may open: `Sec-Purpose`, the older `Purpose`/`X-Purpose`, and
+ * Firefox's `X-Moz`.
  */
-export function isPersonVisit(headers: IncomingHttpHeaders): boolean {
-  const userAgent = headers['user-agent'];
-  if (!userAgent || isbot(userAgent)) return false;
-  return headers['sec-purpose'] === undefined && headers['purpose'] === undefined && headers['x-purpose'] === undefined && headers['x-moz'] === undefined;
-}
+export const isPrefetch = (headers: IncomingHttpHeaders) =>
+  headers['sec-purpose'] !== undefined || headers['purpose'] !== undefined || headers['x-purpose'] !== undefined || headers['x-moz'] !== undefined;
+
+/** Whether a request may be a person's visit (decision 060): neither a bot nor a prefetch. */
+export const isPersonVisit = (headers: IncomingHttpHeaders) => !isBot(headers['user-agent']) && !isPrefetch(headers);
 
 const UTM_FIELD_MAX = 100;
 
