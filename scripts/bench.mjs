@@ -12,6 +12,9 @@
 // just that (and the index build at start-up) at the full size. Cached product
 // page idle vs while 50 uploads get their variants; `--images-only` runs just that. The media library's
 // pages of 30 with "used by" at the full size (`--media-only` runs just that).
+// Analytics (issue 27): cached product page with counting on and off, and the dashboard's
+// first reads with 25 months of summaries for every product and 10 million raw events, on
+// SQLite and PostgreSQL (BENCH_DATABASE_URL, default the local test server); `--analytics-only`.
 // Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +28,9 @@ import { adminListTimes } from './bench/admin.mjs';
 import { compareWithNginx, printComparison } from './bench/encodings.mjs';
 import { searchTimes } from './bench/search.mjs';
 import { imagesBusyBench } from './bench/images-busy.mjs';
+import { cpuSeconds } from './bench/cpu.mjs';
+import { BROWSER_UA, dashboardTimes, localToday, seedAnalyticsPostgres, seedAnalyticsSqlite } from './bench/analytics.mjs';
+import pg from 'pg';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +50,9 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'images-only': { type: 'boolean', default: false },
     'media-only': { type: 'boolean', default: false },
+    'analytics-only': { type: 'boolean', default: false },
+    // Raw analytics events in the last 30 days for the dashboard's reads.
+    events: { type: 'string', default: '10000000' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -300,6 +309,139 @@ function printImagesBusy(r) {
       (r.busy ? `busy ${r.busy.rps} req/s, p99 ${fmt(r.busy.p99)} ms = ${ratio}× (median of ${r.runs} runs of ${SECONDS} s, ${r.processed} images processed meanwhile)` : 'the images were done before a busy run ended'),
   );
 }
+/** A fresh data directory, migrated by one short start of the server. */
+async function migratedDataDir(env = {}) {
+  if (await portInUse()) throw new Error(`port ${PORT} is in use: set BENCH_PORT`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-bench-'));
+  const run = startServer(dataDir, { WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn', ...env });
+  await waitForHealth();
+  await run.stop();
+  while (await portInUse()) await sleep(100);
+  return dataDir;
+}
+
+/** Counting's cost: the cached product page with ANALYTICS off and on, servers taking turns; medians of the paired rounds. */
+async function countingCost() {
+  const dataDir = await migratedDataDir();
+  try {
+    seedCatalogue(dataDir, Number(args.baseline), 0);
+    const url = `/product/course-${Math.floor(Number(args.baseline) / 2)}`;
+    const rounds = [];
+    let counted;
+    for (let round = 0; round < Number(args.rounds); round += 1) {
+      const pair = {};
+      for (const analytics of round % 2 === 0 ? ['false', 'true'] : ['true', 'false']) {
+        const run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS), ANALYTICS: analytics });
+        await waitForHealth();
+        // Warm-up: every worker renders the page and learns its address (the cached path's map).
+        await load({ port: PORT, next: () => url, seconds: 1, concurrency: CONCURRENCY, extraHeaders: { 'user-agent': BROWSER_UA } });
+        // Each worker writes its warm-up views within a second: the count starts after them.
+        await sleep(2000);
+        const before = analytics === 'true' ? await pageviewsToday(await login()) : 0;
+        const cpuBefore = cpuSeconds(run.server.pid);
+        const result = await load({ port: PORT, next: () => url, seconds: SECONDS, concurrency: CONCURRENCY, extraHeaders: { 'user-agent': BROWSER_UA } });
+        // Answers per CPU-second of the server's own processes: far steadier than req/s on a shared machine.
+        result.perCpuSecond = Math.round(result.count / (cpuSeconds(run.server.pid) - cpuBefore));
+        await run.stop();
+        while (await portInUse()) await sleep(100);
+        if (analytics === 'true') {
+          // The stop wrote every acknowledged view: read them back on a short start.
+          const check = startServer(dataDir, { WEB_CONCURRENCY: '1' });
+          await waitForHealth();
+          counted = { answered: result.count, counted: (await pageviewsToday(await login())) - before };
+          await check.stop();
+          while (await portInUse()) await sleep(100);
+        }
+        pair[analytics === 'true' ? 'on' : 'off'] = result;
+      }
+      rounds.push(pair);
+    }
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    return {
+      rounds,
+      ratio: median(rounds.map((pair) => pair.on.rps / pair.off.rps)),
+      cpuRatio: median(rounds.map((pair) => pair.on.perCpuSecond / pair.off.perCpuSecond)),
+      counted,
+      url,
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pageviewsToday(token) {
+  const today = localToday();
+  const response = await fetch(`http://127.0.0.1:${PORT}/api/analytics/summary?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()).data.pageviews;
+}
+
+/** The dashboard's reads at scale on one database: `prepare(dataDir)` seeds it, `env` points the server at it. */
+async function dashboardAtScale(env, prepare) {
+  const dataDir = await migratedDataDir(env);
+  try {
+    const seedMs = await prepare(dataDir);
+    const run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS), ...env });
+    await waitForHealth();
+    const times = await dashboardTimes(PORT, await login());
+    await run.stop();
+    return { seedMs, times };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureAnalytics() {
+  const products = Number(args.products);
+  const events = Number(args.events);
+  const cost = await countingCost();
+  const sqlite = await dashboardAtScale({}, async (dataDir) => {
+    seedCatalogue(dataDir, products, 0);
+    return seedAnalyticsSqlite(dataDir, events);
+  });
+  let postgres;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `showcase_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    postgres = await dashboardAtScale({ DATABASE_URL: url.toString() }, () => seedAnalyticsPostgres(url.toString(), products, events));
+  } catch (error) {
+    postgres = { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+  return { cost, sqlite, postgres, products, events };
+}
+
+function printAnalytics(r) {
+  console.log(`\nAnalytics (${WORKERS} workers, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(', ')})`);
+  console.log(`cached ${r.cost.url}, ${SECONDS} s per run, ${CONCURRENCY} clients with a browser's user agent:`);
+  for (const [i, pair] of r.cost.rounds.entries()) {
+    console.log(
+      `  round ${i + 1}: off ${pair.off.rps} req/s (p99 ${fmt(pair.off.p99)} ms, ${pair.off.perCpuSecond} per CPU-s), on ${pair.on.rps} req/s (p99 ${fmt(pair.on.p99)} ms, ${pair.on.perCpuSecond} per CPU-s): ${(pair.on.rps / pair.off.rps).toFixed(2)}× req/s, ${(pair.on.perCpuSecond / pair.off.perCpuSecond).toFixed(2)}× per CPU-s`,
+    );
+  }
+  console.log(`  counting on / off, medians of the paired rounds: ${r.cost.ratio.toFixed(2)}× req/s, ${r.cost.cpuRatio.toFixed(2)}× answers per CPU-second (issue 27: ≥ 0.9×)`);
+  if (r.cost.counted) console.log(`  last run with counting: ${r.cost.counted.answered} answers, ${r.cost.counted.counted} page views counted`);
+  const print = (label, result) => {
+    if (!result || result.error) return console.log(`${label}: not measured (${result?.error ?? 'no database'})`);
+    console.log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s; API ms p50 / p95 (issue 27: first figures ≤ 300 ms p95)`);
+    for (const [name, t] of Object.entries(result.times)) console.log(`  ${name}: ${fmt(t.p50)} / ${fmt(t.p95)}`);
+  };
+  const scale = `${r.products} products × ${761} days of summaries, ${r.events.toLocaleString('en-US')} raw events in 30 days`;
+  print(`dashboard on SQLite (${scale})`, r.sqlite);
+  print(`dashboard on PostgreSQL (${scale})`, r.postgres);
+}
+
+if (args['analytics-only']) {
+  printAnalytics(await measureAnalytics());
+  process.exit(0);
+}
+
 if (args['images-only']) {
   printImagesBusy(await measureImagesBusy());
   process.exit(0);
@@ -345,6 +487,7 @@ printComparison(big.nginx);
 if (big.silent) console.log(`logging cost on the cached product page: ${big.logged.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.logged.rps / big.silent.rps)).toFixed(1)}%; medians of three servers each, taking turns, each warmed the same way)`);
 printImagesBusy(await measureImagesBusy());
 for (const uses of [3, 33]) printMediaLibrary(await measureMediaLibrary(uses));
+printAnalytics(await measureAnalytics());
 const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
 if (failures) console.log(`failures during cached runs: ${failures}`);
 

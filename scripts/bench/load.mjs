@@ -5,9 +5,10 @@ import http from 'node:http';
 /**
  * `next()` gives the path of each request (so each may differ); answers req/s, p50/p99 ms and failures.
  * `acceptEncoding`: what the client takes (gzip, as browsers do); null sends no Accept-Encoding.
+ * `extraHeaders`: sent with every request (e.g. a browser's User-Agent, so the site counts the views).
  */
-export async function load({ port, next, seconds = 3, concurrency = 32, maxRequests = Infinity, acceptEncoding = 'gzip' }) {
-  const headers = acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding };
+export async function load({ port, next, seconds = 3, concurrency = 32, maxRequests = Infinity, acceptEncoding = 'gzip', extraHeaders = {} }) {
+  const headers = { ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }), ...extraHeaders };
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let failures = 0;

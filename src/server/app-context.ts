@@ -7,6 +7,7 @@ import type { VariantRunner } from './modules/media/encoder-process';
 import type { AuditLog } from './modules/audit/audit-log';
 import type { PublishSchedule } from './content/publish-schedule';
 import type { NewsletterContext } from './modules/newsletter/newsletter-context';
+import type { Analytics } from './modules/analytics/analytics-recorder';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -27,6 +28,8 @@ export type AppContext = {
   audit: AuditLog;
   /** Subscribers' write path: mail (when configured), the webhook outbox, change events. */
   newsletter: NewsletterContext;
+  /** Page views and Buy Now clicks, batched off the request path (decision 060). */
+  analytics: Analytics;
 };
 
 declare module 'fastify' {

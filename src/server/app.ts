@@ -26,6 +26,8 @@ import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
 import { startNewsletter } from './modules/newsletter/newsletter-setup';
 import { newsletterPages } from './modules/newsletter/newsletter-pages';
+import { Analytics } from './modules/analytics/analytics-recorder';
+import { trustedHop } from './http/client-address';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -111,6 +113,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedule = new PublishSchedule(database.db, contentEvents, app.log);
   await schedule.refresh();
   const newsletter = startNewsletter(config, database, app.log);
+  const analytics = new Analytics(
+    database.db,
+    { enabled: config.analytics, ownHosts: [new URL(config.publicUrl).hostname.toLowerCase()], trusted: trustedHop(config.trustProxy) },
+    app.log,
+  );
   app.decorate('ctx', {
     config,
     db: database.db,
@@ -124,16 +131,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit,
     schedule,
     newsletter: newsletter.context,
+    analytics,
   });
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
-  app.addHook('onReady', async () => newsletter.start());
+  app.addHook('onReady', async () => {
+    newsletter.start();
+    analytics.start();
+  });
   app.addHook('onClose', async () => {
     schedule.stop();
     await app.ctx.mediaVariants.stop();
     await notifications.stop();
     await audit.flush();
     await newsletter.stop();
+    // Every acknowledged page view and click is written before the database closes (decision 060).
+    await analytics.stop();
     await database.close();
   });
 

@@ -105,6 +105,7 @@ const EnvSchema = z.object({
   MAX_VIDEO_MB: megabytes.prefault(300),
   MEDIA_WORKERS: z.coerce.number({ error: 'must be a whole number from 0 to 4' }).int().min(0).max(4).default(1),
   TRUST_PROXY: trustProxy.default(false),
+  ANALYTICS: booleanFlag.default(true),
   SUBSCRIBE_LIMIT_PER_IP: perWindow('sign-ups a minute').default(10),
   SUBSCRIBE_LIMIT_SITE: perWindow('sign-ups an hour').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -155,6 +156,8 @@ export type Config = {
   mediaWorkers: number;
   /** Hops or proxy addresses whose X-Forwarded-For is believed; false: none. */
   trustProxy: false | number | string[];
+  /** ANALYTICS: the site counts its own page views and Buy Now clicks (decision 060). */
+  analytics: boolean;
   /** Newsletter sign-ups allowed from one client a minute, for one address an hour, and from everyone an hour. */
   subscribeLimits: { perClientPerMinute: number; perAddressPerHour: number; sitePerHour: number };
   /** Set: sign-ups are confirmed by e-mail (double opt-in). Unset: addresses are stored as confirmed. */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: e.MAX_VIDEO_MB,
     mediaWorkers: e.MEDIA_WORKERS,
     trustProxy: e.TRUST_PROXY,
+    analytics: e.ANALYTICS,
     subscribeLimits: {
       perClientPerMinute: e.SUBSCRIBE_LIMIT_PER_IP,
       perAddressPerHour: e.SUBSCRIBE_LIMIT_PER_ADDRESS,

@@ -16,6 +16,7 @@ import { revisionRoutes } from './modules/revisions/revision.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { redirectRoutes } from './modules/redirects/redirect.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -36,4 +37,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(previewRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(redirectRoutes, { prefix: '/redirects' });
+  await app.register(analyticsRoutes, { prefix: '/analytics' });
 };

@@ -24,6 +24,7 @@ import * as twoFactorState from './migrations/2026-11-25-0101-two-factor-state';
 import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
 import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
+import * as analytics from './migrations/2026-11-26-0301-analytics';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0301-mail-outbox': mailOutbox,
   '2026-11-26-0101-media-usages': mediaUsages,
   '2026-11-26-0201-media-content-hash': mediaContentHash,
+  '2026-11-26-0301-analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

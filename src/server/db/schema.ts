@@ -276,6 +276,56 @@ export interface MediaUsageRow {
   title: string;
 }
 
+/** The salt of one site day (analytics): deleted when the day is over, so a visitor hash cannot be recomputed. */
+export interface AnalyticsSaltRow {
+  day: string;
+  salt: string;
+}
+
+/** One counted page view or Buy Now click, kept 30 days; never an address or user agent. */
+export interface AnalyticsEventRow {
+  day: string;
+  at: string;
+  kind: 'view' | 'buy';
+  visitor: string;
+  path: string;
+  product_id: string | null;
+  category_id: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  /** Identical events of one batch (the same visitor, page and second) are one row: how many. */
+  count: number;
+}
+
+export interface AnalyticsVisitorRow {
+  day: string;
+  visitor: string;
+}
+
+export interface AnalyticsDailyRow {
+  day: string;
+  visitors: number;
+  pageviews: number;
+  buy_clicks: number;
+}
+
+export interface AnalyticsDailyProductRow {
+  day: string;
+  product_id: string;
+  views: number;
+  buy_clicks: number;
+}
+
+/** `dimension`: 'page' (path), 'category' (id), 'referrer' (host), 'campaign' (JSON [source, medium, campaign]). */
+export interface AnalyticsDailyCountRow {
+  day: string;
+  dimension: string;
+  name: string;
+  count: number;
+}
+
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
@@ -299,4 +349,10 @@ export interface Database {
   mail_outbox: MailOutboxRow;
   search_index: SearchIndexRow;
   media_usages: MediaUsageRow;
+  analytics_salts: AnalyticsSaltRow;
+  analytics_events: AnalyticsEventRow;
+  analytics_visitors: AnalyticsVisitorRow;
+  analytics_daily: AnalyticsDailyRow;
+  analytics_daily_products: AnalyticsDailyProductRow;
+  analytics_daily_counts: AnalyticsDailyCountRow;
 }

@@ -57,7 +57,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     });
   }
 
-  const { config, db, contentEvents, schedule, catalogueFigures } = app.ctx;
+  const { config, db, contentEvents, schedule, catalogueFigures, analytics } = app.ctx;
   const source = createServerContentSource(db, catalogueFigures);
   // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
   // A page made before a scheduled item went live is not served even as a stale fallback.
@@ -166,6 +166,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       const coding = codingFor(request.headers['accept-encoding']);
       if (coding === null) return false;
       writePage(request.headers['if-none-match'], response, page, coding, true);
+      // A page view, counted off the request path (decision 060).
+      analytics.pageView(request, identity.split('?', 1)[0]!);
       return true;
     });
   }
@@ -242,8 +244,15 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     const key = `${year} ${identity}`;
     remember(request.url, identity);
     const cached = cache.fresh(key);
+    // Only a page answered 200 (or 304 for the copy the browser kept) is a page view (decision 060).
+    const countView = (page: CachedPage) => {
+      if (page.status === 200 && !page.location && codingFor(request.headers['accept-encoding']) !== null) analytics.pageView(request.raw, identity.split('?', 1)[0]!);
+    };
     // A kept not-found page still asks below whether its address redirects.
-    if (cached && cached.status !== 404) return send(request, reply, cached, true);
+    if (cached && cached.status !== 404) {
+      countView(cached);
+      return send(request, reply, cached, true);
+    }
     // Every other answer, failures included, has them from here.
     setHeaders(reply, pageHeaders);
 
@@ -284,6 +293,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       const answered = await redirectAnswer();
       if (answered) return answered;
     }
+    countView(page);
     return send(request, reply, page);
   });
 });

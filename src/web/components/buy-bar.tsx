@@ -1,21 +1,41 @@
 import type { Product } from '../../shared/schemas';
 import { Price } from './price';
 
+/** Where a Buy Now click is reported (decision 060): the site's own analytics, no third party. */
+const buyReport = (slug: string) => `/api/analytics/buy/${encodeURIComponent(slug)}`;
+
+/**
+ * Reports the click where JavaScript runs (for browsers that send no `ping`);
+ * the server counts a visitor's ping and beacon for one product within seconds
+ * as one click. A middle click opens the shop too (`auxclick`, button 1).
+ */
+const sendReport = (url: string) => {
+  if (typeof navigator.sendBeacon === 'function') navigator.sendBeacon(url);
+};
+
 /**
  * The price and Buy Now beside the title; on phones the same element is pinned
  * to the bottom of the screen (product.css), so the button never scrolls away.
  * One link, not a copy: screen readers and the keyboard meet it once, in
  * reading order. The title repeated in the bar is for the eye only (the page's
- * heading already says it).
+ * heading already says it). The link goes to the shop itself (spec), with or
+ * without JavaScript; its `ping` reports the click even without JavaScript.
  */
-export function BuyBar({ product, priceText }: { product: Pick<Product, 'title' | 'buyLink'>; priceText: string | null }) {
+export function BuyBar({ product, priceText }: { product: Pick<Product, 'title' | 'buyLink' | 'slug'>; priceText: string | null }) {
+  const report = buyReport(product.slug);
   return (
     <div className="buy-bar">
       <span className="buy-bar__title" aria-hidden="true">
         {product.title}
       </span>
       <Price text={priceText} />
-      <a className="btn btn-primary btn-solid btn-lg buy-bar__button" href={product.buyLink}>
+      <a
+        className="btn btn-primary btn-solid btn-lg buy-bar__button"
+        href={product.buyLink}
+        ping={report}
+        onClick={() => sendReport(report)}
+        onAuxClick={(event) => event.button === 1 && sendReport(report)}
+      >
         Buy Now
       </a>
     </div>

@@ -17,8 +17,8 @@ async function signIn(page: Page, remember: boolean) {
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   if (remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/homepage$/);
-  await expect(page.getByRole('heading', { name: 'Homepage Hero' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
 async function logOut(page: Page, redirectHome: boolean) {
@@ -50,11 +50,11 @@ test('without Remember me the token lives in sessionStorage; logout without redi
 
   // A reload in the same tab keeps the session.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Homepage Hero' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   await logOut(page, false);
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/homepage$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const after = await storage(page);
   expect(after.sessionToken).toBeNull();
   expect(after.redirectHome).not.toBe('true');
@@ -70,9 +70,9 @@ test('with Remember me the token is persistent; logout with redirect goes to the
   expect(stored.localAuth).toBe('true');
   expect(stored.sessionToken).toBeNull();
 
-  // /admin leads to the homepage hero; the sidebar has every entry.
+  // /admin opens the dashboard (the spec lets the index be one); the sidebar has every entry.
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/homepage$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   for (const name of ['Homepage', 'About', 'Products', 'Categories', 'Subscribers', 'Theme', 'Visit Website']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
@@ -134,6 +134,8 @@ test('login: "Signing in..." while busy, the server error, "Invalid credentials"
 
 test('a session that expires mid-way sends the admin back to the login screen', async ({ page }) => {
   await signIn(page, false);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Homepage', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Homepage Hero' })).toBeVisible();
   await failApi(page, '**/api/homepage', 'PUT', 401, 'Invalid or expired token');
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
@@ -156,7 +158,7 @@ test('signing in without Remember me clears persistent copies left from before',
   // ...until a session-only sign-in replaces it.
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Homepage Hero' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const stored = await storage(page);
   expect(stored.localToken).toBeNull();
   expect(stored.localAuth).toBeNull();

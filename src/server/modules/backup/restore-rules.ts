@@ -10,6 +10,7 @@ import { SiteSettingsSchema } from '../../../shared/schemas/site-settings';
 import { SubscribeSchema, SubscriberStatusSchema } from '../../../shared/schemas/newsletter';
 import { MediaPatchSchema } from '../../../shared/schemas/media';
 import { PublishAtSchema } from '../../../shared/schemas/publish';
+import { DaySchema } from '../../../shared/schemas/analytics';
 import { fromMinorUnits } from '../../../shared/price';
 import { publishColumns } from '../../content/visibility';
 import { contentColumns as categoryColumns } from '../categories/category.service';
@@ -196,9 +197,17 @@ const audit_log: RowRule = (row) => {
   return { ...r, summary };
 };
 
+/** The daily analytics summaries are the site's sales history (25 months, decision 060): they come back as they were. */
+const Count = z.number().int().min(0);
+const analytics_daily: RowRule = columns({ day: DaySchema, visitors: Count, pageviews: Count, buy_clicks: Count });
+const analytics_daily_products: RowRule = columns({ day: DaySchema, product_id: IdSchema, views: Count, buy_clicks: Count });
+const analytics_daily_counts: RowRule = columns({
+  day: DaySchema, dimension: z.enum(['page', 'category', 'referrer', 'campaign']), name: Text(400), count: Count,
+});
+
 export const RESTORE_RULES: Record<string, RowRule> = {
   categories, products, tags, product_categories: link('category_id'), product_tags: link('tag_id'),
-  settings, subscribers, media, redirects, revisions, audit_log,
+  settings, subscribers, media, redirects, revisions, audit_log, analytics_daily, analytics_daily_products, analytics_daily_counts,
 };
 
 /** The API's own words for why a row is refused: `field: message`. */

@@ -15,6 +15,9 @@ export const SITE_OWNED = new Set([
   'two_factor_state',
   // Confirmation mail waiting to be sent: addressed with this site's signing key, which a restore replaces.
   'mail_outbox',
+  // Analytics' raw events, the day's visitor hashes and the day's salt (decision 060): a month of
+  // per-visit detail that exists only to be summed, and a salt that must never leave the site.
+  'analytics_events', 'analytics_visitors', 'analytics_salts',
 ]);
 export const EMPTIED_BY_RESTORE = ['sessions', 'previews'];
 /**
@@ -24,7 +27,7 @@ export const EMPTIED_BY_RESTORE = ['sessions', 'previews'];
  */
 const isDerivedTable = (name: string) => name === 'search_index' || name.startsWith('search_index_') || name === 'media_usages';
 /** Tables whose rows do not make a site "non-empty" for restore's safety check. */
-export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', ...SITE_OWNED]);
+export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', 'analytics_daily', 'analytics_daily_products', 'analytics_daily_counts', ...SITE_OWNED]);
 
 /** Every application table (migrations' own bookkeeping excluded), parents before the tables that refer to them. */
 export async function listTablesInOrder(db: Db, kind: DbKind): Promise<string[]> {

@@ -1,17 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/database';
 import type { SubscriberRow, SubscriberStatusValue } from '../../db/schema';
+import { csvField } from '../../../shared/csv';
 import { selectSubscribers, subscriberKey, type SubscriberKey } from './subscriber.repository';
 
 export const CSV_HEADER = 'email,status,createdAt,confirmedAt';
 /** Rows read per query: memory stays at one batch however long the list is. */
 const CSV_BATCH = 1000;
-
-/** RFC 4180 quoting, and a leading quote mark for text a spreadsheet would run as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const csvLine = (row: SubscriberRow) =>
   `${[row.email, row.status, row.created_at, row.confirmed_at ?? ''].map(csvField).join(',')}\r\n`;

@@ -1,6 +1,7 @@
 /** Every admin route in one table (Bulletproof React's config/paths). */
 export const paths = {
   root: '/admin',
+  dashboard: '/admin/dashboard',
   homepage: '/admin/homepage',
   about: '/admin/about',
   categories: '/admin/categories',

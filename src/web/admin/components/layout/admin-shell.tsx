@@ -6,6 +6,7 @@ import { InlineLoading } from '../ui/loading-screen';
 import { LogoutDialog } from './logout-dialog';
 
 const NAV_ITEMS = [
+  { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.homepage, label: 'Homepage' },
   { to: paths.about, label: 'About' },
   { to: paths.products, label: 'Products' },

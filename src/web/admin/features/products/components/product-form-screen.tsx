@@ -10,6 +10,7 @@ import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ProductFiguresLine } from '../../dashboard/components/product-figures';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
@@ -142,6 +143,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           </>
         }
       />
+      {id ? <ProductFiguresLine productId={id} /> : null}
       <KeptDraftOffer editor={editor} />
       <CollapsibleSection title="Publishing" hasErrors={hasErrorsUnder(errors, ['status', 'publishAt'])}>
         <PublishFields

@@ -17,6 +17,7 @@ import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
+import { ProductFiguresText, useProductFigures } from '../../dashboard/components/product-figures';
 import { PRODUCTS_PAGE_SIZE, deleteProduct, loadProductNames, moveProductTo, pageProducts, reorderProducts, type ProductNames } from '../api/products';
 
 /** Names for the ids, joined by a comma, or "-" when there are none. */
@@ -92,6 +93,8 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable, created
     setReorderError(saveFailureText(error, 'Failed to reorder products'));
   };
   const pageStart = list.pageIndex * PRODUCTS_PAGE_SIZE;
+  // Views, Buy Now clicks and click-through of the rows on screen over the last 30 days (issue 27).
+  const figures = useProductFigures(rows.map((row) => row.id));
 
   /**
    * A drag within the page: the rows swap the order numbers they already hold,
@@ -151,6 +154,7 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable, created
                 <th scope="col">Categories</th>
                 <th scope="col">Tags</th>
                 <th scope="col">Status</th>
+                <th scope="col">Last 30 days</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -170,6 +174,7 @@ function ProductsTable({ list, rows, total, hasNext, names, reorderable, created
                   <td className="adm-table__status">
                     <StatusBadge item={product} />
                   </td>
+                  <td className="adm-table__extra">{figures ? <ProductFiguresText figures={figures.get(product.id)} /> : null}</td>
                   <td className="adm-table__actions">
                     <RowActions
                       label={product.title}

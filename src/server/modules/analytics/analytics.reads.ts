@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { encodeCursor } from '../../db/paging';
+import { decodeCursor } from '../../http/cursor';
+import type { Page } from '../../../shared/schemas/list';
+import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
+import type { Breakdown, ProductFigures, ProductFiguresQuery, RangeQuery, ReferrerFigures, Summary } from '../../../shared/schemas/analytics';
+import { daysBetween } from './site-day';
+
+/**
+ * The dashboard's figures, read from the daily summaries only (never the raw
+ * events), so a range costs its days, not its visits (decision 060). A visitor
+ * is a visitor of one day (the salt changes daily): a range's visitors are the
+ * sum of its days'.
+ */
+export async function readSummary(db: Db, { from, to }: RangeQuery): Promise<Summary> {
+  const rows = await db
+    .selectFrom('analytics_daily')
+    .select(['day', 'visitors', 'pageviews', 'buy_clicks'])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const series = daysBetween(from, to).map((date) => {
+    const row = byDay.get(date);
+    return { date, visitors: Number(row?.visitors ?? 0), pageviews: Number(row?.pageviews ?? 0), buyClicks: Number(row?.buy_clicks ?? 0) };
+  });
+  const sum = (key: 'visitors' | 'pageviews' | 'buyClicks') => series.reduce((total, day) => total + day[key], 0);
+  return { visitors: sum('visitors'), pageviews: sum('pageviews'), buyClicks: sum('buyClicks'), series };
+}
+
+const ORDER: Record<ProductFiguresQuery['sort'], ReturnType<typeof sql>> = {
+  views: sql`t.views desc, t.buy_clicks desc`,
+  buyClicks: sql`t.buy_clicks desc, t.views desc`,
+  ctr: sql`case when t.views = 0 then 0 else 1.0 * t.buy_clicks / t.views end desc, t.views desc`,
+};
+
+type ProductFiguresRow = { product_id: string; slug: string; title: string; views: number | string; buy_clicks: number | string };
+
+const toFigures = (row: ProductFiguresRow): ProductFigures => {
+  const views = Number(row.views);
+  const buyClicks = Number(row.buy_clicks);
+  return { productId: row.product_id, slug: row.slug, title: row.title, views, buyClicks, ctr: views === 0 ? 0 : buyClicks / views };
+};
+
+const OffsetCursor = z.tuple([z.number().int().min(0)]);
+
+/**
+ * Products with views or clicks in the range, best first by `sort` (then the
+ * other figure, then id). The products' current slug and title: the figures
+ * are kept by id. Paged by the list contract; the cursor is the offset.
+ */
+export async function pageProductFigures(db: Db, query: ProductFiguresQuery): Promise<Page<ProductFigures>> {
+  const idFilter = query.ids ? (query.ids.length === 0 ? sql`and 1 = 0` : sql`and product_id in (${sql.join(query.ids)})`) : sql``;
+  const totals = sql`
+    select product_id, sum(views) as views, sum(buy_clicks) as buy_clicks
+    from analytics_daily_products
+    where day >= ${query.from} and day <= ${query.to} ${idFilter}
+    group by product_id`;
+  const paged = query.limit !== undefined || query.cursor !== undefined;
+  const offset = query.cursor ? decodeCursor(query.cursor, OffsetCursor)[0] : 0;
+  const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const window = paged ? sql`limit ${limit + 1} offset ${offset}` : sql``;
+  const result = await sql<ProductFiguresRow>`
+    select t.product_id, p.slug, p.title, t.views, t.buy_clicks
+    from (${totals}) t join products p on p.id = t.product_id
+    order by ${ORDER[query.sort]}, t.product_id
+    ${window}`.execute(db);
+  const rows = result.rows.map(toFigures);
+  if (!paged) return { items: rows, nextCursor: null, total: rows.length };
+  const counted = await sql<{ total: number | string }>`
+    select count(*) as total from (${totals}) t join products p on p.id = t.product_id`.execute(db);
+  return {
+    items: rows.slice(0, limit),
+    nextCursor: rows.length > limit ? encodeCursor([offset + limit]) : null,
+    total: Number(counted.rows[0]?.total ?? 0),
+  };
+}
+
+type CountRow = { name: string; total: number | string };
+
+async function topNames(db: Db, dimension: string, { from, to }: RangeQuery, limit?: number): Promise<CountRow[]> {
+  const result = await sql<CountRow>`
+    select name, sum(count) as total from analytics_daily_counts
+    where dimension = ${dimension} and day >= ${from} and day <= ${to}
+    group by name order by total desc, name
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`.execute(db);
+  return result.rows;
+}
+
+/** Referrer hosts by visitors (a visitor's landing of the day), most first. */
+export async function readReferrers(db: Db, range: RangeQuery): Promise<ReferrerFigures[]> {
+  return (await topNames(db, 'referrer', range)).map((row) => ({ host: row.name, visitors: Number(row.total) }));
+}
+
+const TOP = 20;
+
+/** Midnight of a site day as an instant (the process's `TZ`), for tables that keep instants. */
+const startOfDay = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date).toISOString();
+};
+
+/** Top pages, categories and campaigns, and the subscribers confirmed in the range. */
+export async function readBreakdown(db: Db, range: RangeQuery): Promise<Breakdown> {
+  const [pages, categoryRows, campaigns] = await Promise.all([
+    topNames(db, 'page', range, TOP),
+    topNames(db, 'category', range, TOP),
+    topNames(db, 'campaign', range, TOP),
+  ]);
+  const categoryIds = categoryRows.map((row) => row.name);
+  const categories =
+    categoryIds.length === 0 ? [] : await db.selectFrom('categories').select(['id', 'slug', 'title']).where('id', 'in', categoryIds).execute();
+  const categoryById = new Map(categories.map((row) => [row.id, row]));
+  const [year, month, date] = range.to.split('-').map(Number) as [number, number, number];
+  const end = new Date(year, month - 1, date + 1).toISOString();
+  const subscribers = await db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('status', '=', 'confirmed')
+    .where('confirmed_at', '>=', startOfDay(range.from))
+    .where('confirmed_at', '<', end)
+    .executeTakeFirst();
+  return {
+    pages: pages.map((row) => ({ path: row.name, views: Number(row.total) })),
+    categories: categoryRows.flatMap((row) => {
+      const category = categoryById.get(row.name);
+      return category ? [{ categoryId: category.id, slug: category.slug, title: category.title, views: Number(row.total) }] : [];
+    }),
+    campaigns: campaigns.map((row) => {
+      const [source, medium, campaign] = JSON.parse(row.name) as [string, string, string];
+      return { source, medium, campaign, visitors: Number(row.total) };
+    }),
+    newSubscribers: Number(subscribers?.total ?? 0),
+  };
+}
