@@ -1,4 +1,4 @@
-import type { Category, CategoryInput, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
+import type { Category, CategoryInput, Deleted, Position, PublishStatus, ReorderItem } from '../../../../../shared/schemas';
 import { byOrder } from '../../../../../shared/constants';
 import { adminRequest } from '../../../lib/admin-api';
 
@@ -10,6 +10,6 @@ export const getCategory = (id: string) => adminRequest<Category>(`/categories/$
 export const createCategory = (input: CategoryInput) => adminRequest<Category>('/categories', { method: 'POST', body: input, failure: 'Failed to create category' });
 export const updateCategory = (id: string, input: CategoryInput) =>
   adminRequest<Category>(`/categories/${encodeURIComponent(id)}`, { method: 'PUT', body: input, failure: 'Failed to update category' });
-export const deleteCategory = (id: string) => adminRequest<unknown>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete category' });
+export const deleteCategory = (id: string) => adminRequest<Deleted>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete category' });
 export const reorderCategories = (categories: ReorderItem[]) =>
-  adminRequest<unknown>('/categories/reorder/bulk', { method: 'PUT', body: { categories }, failure: 'Failed to reorder categories' });
+  adminRequest<Position[]>('/categories/reorder/bulk', { method: 'PUT', body: { categories }, failure: 'Failed to reorder categories' });
