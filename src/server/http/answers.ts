@@ -17,10 +17,11 @@ const FAILURES = { '4xx': ApiFailureSchema, '5xx': ApiFailureSchema } as const;
 
 /**
  * A route's `schema.response` (decision 057): `answer`, a whole envelope from
- * src/shared/schemas/ (`apiSuccessSchema(ProductSchema)`,
- * `listAnswerSchema(ProductSchema)`, …), for `status`,
- * and the error envelope for every 4xx and 5xx. The serializer sends only
- * what the schema names: a field missing from it never reaches the client.
+ * src/shared/schemas/api.ts around an answer schema
+ * (`apiSuccessSchema(ProductAnswerSchema)`, `listAnswerSchema(…)`, …), under
+ * `status`, and the error envelope for every 4xx and 5xx. Answer objects are
+ * strict: a field the schema does not name fails the answer (500, the zod
+ * issue in the log) instead of vanishing from it unseen.
  */
 export const answers = <S extends number, A extends z.ZodType>(status: S, answer: A) =>
   ({ [status]: answer, ...FAILURES }) as { [K in S]: A } & typeof FAILURES;

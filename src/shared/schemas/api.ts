@@ -8,10 +8,10 @@ import { z } from 'zod';
 export const ApiFailureSchema = z.strictObject({
   success: z.literal(false),
   error: z.string(),
-  /** The input the error is about, when it is about one (a form shows the error under it). */
-  field: z.string().optional(),
   /** Something a client must act on beside the message (e.g. `{ twoFactor: true }`). */
   data: z.record(z.string(), z.unknown()).optional(),
+  /** The input the error is about, when it is about one (a form shows the error under it). */
+  field: z.string().optional(),
 });
 export type ApiFailure = z.infer<typeof ApiFailureSchema>;
 

@@ -43,8 +43,8 @@ export const CategoryAnswerSchema = z.strictObject({
   emptyImage: z.string(),
   itemsPerRow: z.number(),
   heroConfig: HeroConfigAnswerSchema,
-  ...PublishStateSchema.shape,
   ...SeoAnswerSchema.shape,
+  ...PublishStateSchema.shape,
 });
 export type Category = z.infer<typeof CategoryAnswerSchema>;
 

@@ -47,8 +47,8 @@ export const ImageInfoSchema = z.strictObject({
   d: z.literal(1).optional(),
   pc: z.string().optional(),
   fp: z.tuple([z.number(), z.number()]).optional(),
-  s: z.partialRecord(z.enum(VARIANT_FORMATS), z.array(z.number())).optional(),
   og: z.string().optional(),
+  s: z.partialRecord(z.enum(VARIANT_FORMATS), z.array(z.number())).optional(),
 });
 export type ImageInfo = z.infer<typeof ImageInfoSchema>;
 

@@ -57,9 +57,9 @@ export const ProductAnswerSchema = z.strictObject({
   darkMode: z.boolean(),
   price: z.number().nullable(),
   currency: z.string().nullable(),
+  ...SeoAnswerSchema.shape,
   order: z.number(),
   ...PublishStateSchema.shape,
-  ...SeoAnswerSchema.shape,
 });
 export type Product = z.infer<typeof ProductAnswerSchema>;
 
