@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -51,6 +51,8 @@ export type BuildOptions = {
    * it, this process's own background workers (tests, development).
    */
   variants?: VariantRunner;
+  /** Sees every route as it is declared, with its options (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.status(tooLong ? 414 : 400).send({ success: false, error: tooLong ? 'Request URL is too long' : 'Request URL is not valid' });
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

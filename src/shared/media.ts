@@ -1,8 +1,13 @@
+import type { ImageInfo } from './schemas/media';
+
+export type { ImageInfo };
+
 /**
- * Image renditions as pages see them. Imports nothing: the public bundle
- * uses it to build `srcset`s, the server to name the files it makes.
+ * Image renditions as pages see them. Imports no code (types only): the
+ * public bundle uses it to build `srcset`s, the server to name the files it makes.
  */
-export type VariantFormat = 'avif' | 'webp' | 'jpg' | 'png';
+export const VARIANT_FORMATS = ['avif', 'webp', 'jpg', 'png'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 export type MediaVariant = {
   key: string;
@@ -18,25 +23,6 @@ export type MediaVariant = {
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920, 2560] as const;
 /** The link-preview card (Open Graph) size. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
-
-/**
- * What a page needs to draw one stored image, kept short because it travels
- * in the hydration data: intrinsic size, the alt text ('' when decorative),
- * the placeholder colour, the focal point when it is not the centre, the
- * widths made per format, and the social card's file when there is one.
- */
-export type ImageInfo = {
-  /** Intrinsic width and height; 0 while not known yet. */
-  w: number;
-  h: number;
-  alt: string;
-  /** Marked decorative: pages give it an empty alt whatever the component would say. */
-  d?: 1;
-  pc?: string;
-  fp?: [number, number];
-  s?: Partial<Record<VariantFormat, number[]>>;
-  og?: string;
-};
 
 /** Image facts keyed by the URL that content stores. */
 export type ImageInfoMap = Record<string, ImageInfo>;

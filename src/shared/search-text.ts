@@ -1,3 +1,5 @@
+import type { Highlighted } from './schemas/search';
+
 /**
  * The one notion of a "word" that indexing, querying and highlighting share:
  * runs of letters and digits, lower-cased, accents removed. Both databases
@@ -21,8 +23,7 @@ export const MAX_QUERY_LENGTH = 200;
 /** The distinct words of a query, as searched: each one must start a word of the product (all must match). */
 export const queryWords = (q: string): string[] => [...new Set(wordsOf(q))].slice(0, MAX_QUERY_WORDS);
 
-/** A piece of shown text; `match` pieces are rendered inside <mark>. */
-export type Highlighted = { text: string; match: boolean }[];
+export type { Highlighted };
 
 /**
  * Cuts `text` into pieces, marking each word that starts with one of the

@@ -1,11 +1,15 @@
+import type { z } from 'zod';
+// Types only: the admin's pickers load this file without zod.
+import type { UploadLimitsAnswerSchema } from './schemas/media';
+
 /**
  * What an upload may be, as the server enforces it (MAX_IMAGE_MB, MAX_VIDEO_MB
  * and the types recognised from the bytes). The admin reads it from
  * GET /api/media/upload-limits to state the limits under every picker and to
  * refuse a file before sending a byte, with the server's own words.
  */
-export type UploadKindLimits = { maxBytes: number; types: string[] };
-export type UploadLimits = { image: UploadKindLimits; video: UploadKindLimits };
+export type UploadLimits = z.infer<typeof UploadLimitsAnswerSchema>;
+export type UploadKindLimits = UploadLimits['image'];
 
 export const megabytesText = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`;
 

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './list';
+import { pageAnswerSchema } from './api';
 
 /** One line of the audit log, as `GET /api/audit` answers it. */
-export type AuditEntry = {
-  id: string;
-  at: string;
+export const AuditEntryAnswerSchema = z.strictObject({
+  id: z.string(),
+  at: z.string(),
   /** `<area>.<verb>`, e.g. `product.update`, `auth.login`, `auth.login_failed`. */
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  summary: string;
-  ip: string;
-};
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  summary: z.string(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntryAnswerSchema>;
 
-export type AuditPage = { success: true; data: AuditEntry[]; meta: { nextCursor: string | null; total: number } };
+export const AuditPageAnswerSchema = pageAnswerSchema(AuditEntryAnswerSchema);
+export type AuditPage = z.infer<typeof AuditPageAnswerSchema>;
 
 /** The list paging contract (decision 006): no `limit` answers everything; filters narrow either way. */
 export const AuditQuerySchema = PageQuerySchema.extend({

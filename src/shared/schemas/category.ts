@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PublishFieldsSchema, type PublishState } from './publish';
+import { PublishFieldsSchema, PublishStateSchema } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, optionalUrl, requiredText, requiredUrl } from './common';
-import { HeroConfigSchema, defaultHeroConfig } from './hero';
-import { SeoFieldsSchema } from './seo';
+import { HeroConfigAnswerSchema, HeroConfigSchema, defaultHeroConfig } from './hero';
+import { SeoAnswerSchema, SeoFieldsSchema } from './seo';
 
 export const ITEMS_PER_ROW_MIN = 1;
 export const ITEMS_PER_ROW_MAX = 4;
@@ -30,11 +30,23 @@ export const CategoryInputSchema = z.object({
 });
 export type CategoryInput = z.input<typeof CategoryInputSchema>;
 
-export type Category = Omit<z.output<typeof CategoryInputSchema>, 'order' | 'status' | 'publishAt'> &
-  PublishState & {
-    id: string;
-    order: number;
-  };
+/** A category as the API answers it (decision 057). */
+export const CategoryAnswerSchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number(),
+  tileImage: z.string(),
+  tileVideo: z.string(),
+  hoverImage: z.string(),
+  emptyImage: z.string(),
+  itemsPerRow: z.number(),
+  heroConfig: HeroConfigAnswerSchema,
+  ...SeoAnswerSchema.shape,
+  ...PublishStateSchema.shape,
+});
+export type Category = z.infer<typeof CategoryAnswerSchema>;
 
 export const ReorderItemSchema = z.object({ id: IdSchema, order: OrderSchema });
 export type ReorderItem = z.infer<typeof ReorderItemSchema>;

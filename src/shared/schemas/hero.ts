@@ -16,7 +16,6 @@ export const HeroButtonSchema = z.object({
   variant: z.enum(HERO_BUTTON_VARIANTS, { error: `must be one of ${HERO_BUTTON_VARIANTS.join(', ')}` }).default('solid'),
   size: z.enum(HERO_BUTTON_SIZES, { error: `must be one of ${HERO_BUTTON_SIZES.join(', ')}` }).default('md'),
 });
-export type HeroButton = z.infer<typeof HeroButtonSchema>;
 
 /** Colour fields take a hex colour or stay empty (empty = the default). */
 const optionalColor = z
@@ -38,7 +37,30 @@ export const HeroConfigSchema = z.object({
   backgroundColor: optionalColor,
   textColor: optionalColor.transform((value) => value || DEFAULT_HERO_TEXT_COLOR),
 });
-export type HeroConfig = z.infer<typeof HeroConfigSchema>;
+
+/** A hero as answers carry it (decision 057): what HeroConfigSchema makes of the input, every field filled. */
+const HeroButtonAnswerSchema = z.strictObject({
+  isActive: z.boolean(),
+  text: z.string(),
+  link: z.string(),
+  color: z.enum(HERO_BUTTON_COLORS),
+  variant: z.enum(HERO_BUTTON_VARIANTS),
+  size: z.enum(HERO_BUTTON_SIZES),
+});
+export const HeroConfigAnswerSchema = z.strictObject({
+  logo: z.string(),
+  title: z.string(),
+  description: z.string(),
+  button1: HeroButtonAnswerSchema,
+  button2: HeroButtonAnswerSchema,
+  introVideo: z.string(),
+  loopVideo: z.string(),
+  heroImage: z.string(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+});
+export type HeroConfig = z.infer<typeof HeroConfigAnswerSchema>;
+export type HeroButton = HeroConfig['button1'];
 export type HeroConfigInput = z.input<typeof HeroConfigSchema>;
 
 export const defaultHeroConfig = (): HeroConfig => HeroConfigSchema.parse({});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SLUG_PATTERN } from './common';
 import { PublishStatusSchema } from './publish';
 import { SubscriberStatusSchema } from './newsletter';
+import type { PageMetaSchema } from './api';
 
 /**
  * The one paging contract of every list route (decision 006): without `limit`
@@ -67,7 +68,7 @@ export type TagListQuery = z.infer<typeof TagListQuerySchema>;
 export const SubscriberListQuerySchema = PageQuerySchema.extend({ q: searchFilter, status: SubscriberStatusSchema.optional() });
 export type SubscriberListQuery = z.infer<typeof SubscriberListQuerySchema>;
 
-export type PageMeta = { nextCursor: string | null; total: number };
+export type PageMeta = z.infer<typeof PageMetaSchema>;
 /** One page of a list, as a service returns it. */
 export type Page<T> = { items: T[]; nextCursor: string | null; total: number };
 /** One page of a list, as the API answers it. */

@@ -26,23 +26,33 @@ export type SubscribeInput = z.input<typeof SubscribeSchema>;
  * `checkInbox` is there when confirmation mail is on (the form then asks the
  * visitor to open the mail).
  */
-export type SubscribeResult = { subscribed: true; checkInbox?: true };
+export const SubscribeAnswerSchema = z.strictObject({ subscribed: z.literal(true), checkInbox: z.literal(true).optional() });
+export type SubscribeResult = z.infer<typeof SubscribeAnswerSchema>;
 
-export type Subscriber = { id: string; email: string; createdAt: string; status: SubscriberStatus };
+export const SubscriberAnswerSchema = z.strictObject({ id: z.string(), email: z.string(), createdAt: z.string(), status: SubscriberStatusSchema });
+export type Subscriber = z.infer<typeof SubscriberAnswerSchema>;
 
 /** A webhook delivery as the owner sees it in the admin. */
-export type WebhookDelivery = {
-  id: string;
-  event: string;
-  email: string;
-  state: 'pending' | 'retrying' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-};
+const WebhookDeliverySchema = z.strictObject({
+  id: z.string(),
+  event: z.string(),
+  email: z.string(),
+  state: z.enum(['pending', 'retrying', 'delivered', 'failed']),
+  attempts: z.number(),
+  lastStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+/** GET /api/newsletter/webhook-deliveries: whether a webhook is set, and its latest deliveries. */
+export const WebhookDeliveriesAnswerSchema = z.strictObject({ configured: z.boolean(), deliveries: z.array(WebhookDeliverySchema) });
+export type WebhookDeliveries = z.infer<typeof WebhookDeliveriesAnswerSchema>;
+
+/** Deleting subscribers answers how many went. */
+export const SubscribersDeletedAnswerSchema = z.strictObject({ deleted: z.number() });
+export type SubscribersDeleted = z.infer<typeof SubscribersDeletedAnswerSchema>;
 
 export const DeleteSubscribersSchema = z.object({
   ids: z.array(z.string().min(1).max(100), { error: 'must be a list of subscriber ids' }).min(1, 'must name at least one subscriber').max(1000, 'must name at most 1000 subscribers'),

@@ -23,4 +23,5 @@ export type PreviewRequest = z.input<typeof PreviewRequestSchema>;
 export type PreviewKind = PreviewRequest['kind'];
 
 /** The answer: where the preview is; absolute, built from PUBLIC_URL. */
-export type PreviewLink = { url: string; expiresAt: string };
+export const PreviewLinkAnswerSchema = z.strictObject({ url: z.string(), expiresAt: z.string() });
+export type PreviewLink = z.infer<typeof PreviewLinkAnswerSchema>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PublishFieldsSchema, type PublishState } from './publish';
+import { PublishFieldsSchema, PublishStateSchema } from './publish';
 import { IdSchema, OrderSchema, SlugSchema, optionalUrl, requiredText, requiredUrl, richHtml } from './common';
 import { ReorderItemSchema } from './category';
-import { HeroConfigSchema, defaultHeroConfig } from './hero';
+import { HeroConfigAnswerSchema, HeroConfigSchema, defaultHeroConfig } from './hero';
 import { CurrencySchema, PriceSchema } from './price';
-import { SeoFieldsSchema } from './seo';
+import { SeoAnswerSchema, SeoFieldsSchema } from './seo';
 
 export const GalleryItemSchema = z.object({
   url: requiredUrl,
@@ -39,13 +39,33 @@ export const ProductInputSchema = z.object({
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 
-export type Product = Omit<z.output<typeof ProductInputSchema>, 'order' | 'status' | 'publishAt' | 'price' | 'currency'> &
-  PublishState & {
-    id: string;
-    order: number;
-    price: number | null;
-    currency: string | null;
-  };
+/** A product as the API answers it (decision 057). */
+export const ProductAnswerSchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  duration: z.string(),
+  mainImage: z.string(),
+  buyLink: z.string(),
+  /** Category and tag ids. */
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  description: z.string(),
+  introVideo: z.string(),
+  heroConfig: HeroConfigAnswerSchema,
+  gallery: z.array(z.strictObject({ url: z.string(), order: z.number() })),
+  darkMode: z.boolean(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  ...SeoAnswerSchema.shape,
+  order: z.number(),
+  ...PublishStateSchema.shape,
+});
+export type Product = z.infer<typeof ProductAnswerSchema>;
+
+/** Where a reorder or a move left an item. */
+export const PositionAnswerSchema = z.strictObject({ id: z.string(), order: z.number() });
+export type Position = z.infer<typeof PositionAnswerSchema>;
 
 /** A long move in the admin: the product goes to this 0-based place in the list; everything is renumbered 0..n-1. */
 export const ProductMoveSchema = z.object({

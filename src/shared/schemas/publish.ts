@@ -23,4 +23,5 @@ export const PublishFieldsSchema = z.object({
 export const StatusFilterSchema = z.object({ status: PublishStatusSchema.optional() });
 
 /** What the API answers beside an item's content. */
-export type PublishState = { status: PublishStatus; publishAt: string | null };
+export const PublishStateSchema = z.strictObject({ status: PublishStatusSchema, publishAt: z.string().nullable() });
+export type PublishState = z.infer<typeof PublishStateSchema>;

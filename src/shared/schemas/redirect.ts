@@ -59,19 +59,19 @@ export const RedirectInputSchema = z.object({
 });
 export type RedirectInput = z.input<typeof RedirectInputSchema>;
 
-export type RedirectKind = 'automatic' | 'manual';
-
-export type Redirect = {
-  id: string;
-  from: string;
-  to: string;
-  status: 301 | 302;
-  kind: RedirectKind;
+export const RedirectAnswerSchema = z.strictObject({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  status: z.union([z.literal(301), z.literal(302)]),
+  kind: z.enum(['automatic', 'manual']),
   /** The renamed item an automatic redirect leads to. */
-  target: { type: 'product' | 'category'; id: string } | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  target: z.strictObject({ type: z.enum(['product', 'category']), id: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Redirect = z.infer<typeof RedirectAnswerSchema>;
+export type RedirectKind = Redirect['kind'];
 
 /** The admin list: paging and a case-insensitive search in both addresses. */
 export const RedirectListQuerySchema = PageQuerySchema.extend({

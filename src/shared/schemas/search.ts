@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './list';
-import { MAX_QUERY_LENGTH, type Highlighted } from '../search-text';
+import { MAX_QUERY_LENGTH } from '../search-text';
+
+/** A piece of shown text; `match` pieces are rendered inside <mark>. */
+const HighlightedSchema = z.array(z.strictObject({ text: z.string(), match: z.boolean() }));
+export type Highlighted = z.infer<typeof HighlightedSchema>;
 
 /** `GET /api/search`: the words, and a page of the ranked matches (always a page: a search never lists the catalogue). */
 export const SearchQuerySchema = PageQuerySchema.extend({
@@ -17,16 +21,17 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
  * pieces: title, info, a piece of the description around the first match,
  * and the tag and category titles.
  */
-export type SearchHit = {
-  id: string;
-  slug: string;
-  title: string;
-  mainImage: string;
-  marked: {
-    title: Highlighted;
-    info: Highlighted;
-    excerpt: Highlighted;
-    tags: Highlighted[];
-    categories: Highlighted[];
-  };
-};
+export const SearchHitAnswerSchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  mainImage: z.string(),
+  marked: z.strictObject({
+    title: HighlightedSchema,
+    info: HighlightedSchema,
+    excerpt: HighlightedSchema,
+    tags: z.array(HighlightedSchema),
+    categories: z.array(HighlightedSchema),
+  }),
+});
+export type SearchHit = z.infer<typeof SearchHitAnswerSchema>;

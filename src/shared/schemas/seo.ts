@@ -24,3 +24,6 @@ export const SeoFieldsSchema = z.object({
   seoDescription: seoText(SEO_DESCRIPTION_MAX),
 });
 export type SeoFields = z.output<typeof SeoFieldsSchema>;
+
+/** The overrides as answers carry them: null when blank. */
+export const SeoAnswerSchema = z.strictObject({ seoTitle: z.string().nullable(), seoDescription: z.string().nullable() });

@@ -41,5 +41,16 @@ export const SiteSettingsSchema = z.object({
   contactEmail: optionalEmail,
   shareImage: optionalUrl,
 });
-export type SiteSettings = z.output<typeof SiteSettingsSchema>;
+
+/** The site settings as the API answers them (decision 057). */
+export const SiteSettingsAnswerSchema = z.strictObject({
+  name: z.string(),
+  tagline: z.string(),
+  logo: z.string(),
+  favicon: z.string(),
+  socialLinks: z.array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
+  contactEmail: z.string(),
+  shareImage: z.string(),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsAnswerSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;

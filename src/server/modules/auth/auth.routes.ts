@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoginSchema } from '../../../shared/schemas/auth';
+import { LoggedOutAnswerSchema, LoginAnswerSchema, LoginSchema, TokenValidAnswerSchema } from '../../../shared/schemas/auth';
+import { apiSuccessSchema } from '../../../shared/schemas/api';
+import { answers } from '../../http/answers';
 import { unauthorized } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { PUBLIC_ROUTE } from '../../http/access';
@@ -21,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.post('/login', { ...PUBLIC_ROUTE, schema: { body: LoginSchema } }, async (request, reply) => {
+  app.post('/login', { ...PUBLIC_ROUTE, schema: { body: LoginSchema, response: answers(200, apiSuccessSchema(LoginAnswerSchema)) } }, async (request, reply) => {
     const attempt = await guard.open(request, reply, 'login');
     if (!(await attempt.password(request.body.password))) attempt.fail('Wrong password', unauthorized('Invalid credentials'));
     // The second step, after the password: a missing code is a question, a wrong one a failure (both stay counted).
@@ -38,13 +40,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ token, expiresAt });
   });
 
-  app.post('/verify', PUBLIC_ROUTE, async (request) => {
+  app.post('/verify', { ...PUBLIC_ROUTE, schema: { response: answers(200, apiSuccessSchema(TokenValidAnswerSchema)) } }, async (request) => {
     const token = bearerToken(request);
     if (!token || !(await findLiveSession(db, token))) throw unauthorized('Invalid or expired token');
     return ok({ valid: true });
   });
 
-  app.post('/logout', PUBLIC_ROUTE, async (request) => {
+  app.post('/logout', { ...PUBLIC_ROUTE, schema: { response: answers(200, apiSuccessSchema(LoggedOutAnswerSchema)) } }, async (request) => {
     const token = bearerToken(request);
     const session = token ? await findLiveSession(db, token) : undefined;
     if (token) await revokeSession(db, token);

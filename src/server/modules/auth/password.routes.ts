@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangePasswordSchema } from '../../../shared/schemas/auth';
+import { ChangePasswordSchema, PasswordChangedAnswerSchema } from '../../../shared/schemas/auth';
+import { apiSuccessSchema } from '../../../shared/schemas/api';
+import { answers } from '../../http/answers';
 import { unauthorized } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { replaceAdminPassword } from './admin-password';
@@ -11,7 +13,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ guard: SecretGuard }> = asy
   const { db, audit } = app.ctx;
 
   // Admin-only (a write): changes the password and signs every other session out, keeping the caller's.
-  app.put('/password', { schema: { body: ChangePasswordSchema } }, async (request, reply) => {
+  app.put('/password', { schema: { body: ChangePasswordSchema, response: answers(200, apiSuccessSchema(PasswordChangedAnswerSchema)) } }, async (request, reply) => {
     const session = requireSession(request);
     const { currentPassword, newPassword } = request.body;
     assertAcceptablePassword(newPassword);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionInfo } from '../../../shared/schemas/auth';
+import { SessionInfoAnswerSchema, SessionRevokedAnswerSchema, SessionsRevokedAnswerSchema, type SessionInfo } from '../../../shared/schemas/auth';
+import { apiSuccessSchema } from '../../../shared/schemas/api';
+import { answers } from '../../http/answers';
 import { IdSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
@@ -12,7 +14,7 @@ import { listLiveSessions, revokeOtherSessions, revokeSessionById } from './sess
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, audit } = app.ctx;
 
-  app.get('/', async (request) => {
+  app.get('/', { schema: { response: answers(200, apiSuccessSchema(z.array(SessionInfoAnswerSchema))) } }, async (request) => {
     const current = requireSession(request);
     const sessions: SessionInfo[] = (await listLiveSessions(db)).map((row) => ({
       id: row.id,
@@ -28,14 +30,14 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(sessions);
   });
 
-  app.post('/revoke-others', async (request) => {
+  app.post('/revoke-others', { schema: { response: answers(200, apiSuccessSchema(SessionsRevokedAnswerSchema)) } }, async (request) => {
     const current = requireSession(request);
     const revoked = await revokeOtherSessions(db, current.id);
     audit.recordFor(request, { action: 'auth.sessions_revoke_others', targetType: 'session', summary: `Signed out everywhere else (${revoked})` });
     return ok({ revoked });
   });
 
-  app.delete('/:id', { schema: { params: z.object({ id: IdSchema }) } }, async (request) => {
+  app.delete('/:id', { schema: { params: z.object({ id: IdSchema }), response: answers(200, apiSuccessSchema(SessionRevokedAnswerSchema)) } }, async (request) => {
     if (!(await revokeSessionById(db, request.params.id))) throw notFound('Session not found');
     audit.recordFor(request, { action: 'auth.session_revoke', targetType: 'session', targetId: request.params.id, summary: 'Signed a session out' });
     return ok({ revoked: true });

@@ -3,11 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { mediaObjects } from './media-objects';
 import { writeBackup } from './write-backup';
+import { FILE_ROUTE } from '../../http/answers';
 
 /** Admin-only: the same archive as `npm run backup`, streamed as it is written. */
 export const backupRoutes: FastifyPluginAsync = async (app) => {
   const { db, dbKind, config } = app.ctx;
-  app.get('/', async (request, reply) => {
+  app.get('/', FILE_ROUTE, async (request, reply) => {
     const name = `showcase-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
     // Written before the first byte leaves: a download stopped half-way already holds every table.
     await insertAuditEntry(db, { action: 'backup.download', targetType: 'backup', summary: `Started a backup download (${name})`, ip: request.ip });

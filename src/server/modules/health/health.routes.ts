@@ -1,4 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthAnswerSchema, ReadinessAnswerSchema } from '../../../shared/schemas/health';
+import { apiSuccessSchema } from '../../../shared/schemas/api';
+import { answers } from '../../http/answers';
 import { pingDatabase } from '../../db/database';
 import { ok } from '../../http/reply';
 import { PUBLIC_ROUTE } from '../../http/access';
@@ -12,8 +15,8 @@ const PING_TIMEOUT_MS = 2_000;
  * a load balancer of several copies sends traffic only to ready ones.
  * Both are public and never wait longer than a few seconds.
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', PUBLIC_ROUTE, async (request, reply) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { ...PUBLIC_ROUTE, schema: { response: answers(200, apiSuccessSchema(HealthAnswerSchema)) } }, async (request, reply) => {
     try {
       await withTimeout(pingDatabase(app.ctx.db), PING_TIMEOUT_MS, 'database ping');
       return ok({ status: 'ok', database: app.ctx.dbKind });
@@ -23,7 +26,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get('/health/ready', PUBLIC_ROUTE, async (request, reply) => {
+  app.get('/health/ready', { ...PUBLIC_ROUTE, schema: { response: answers(200, apiSuccessSchema(ReadinessAnswerSchema)) } }, async (request, reply) => {
     const readiness = await checkReadiness(app.ctx);
     if (readiness.ready) return ok({ status: 'ready', database: app.ctx.dbKind, checks: readiness.checks });
     request.log.warn({ checks: readiness.checks }, `not ready: ${readiness.problems.join('; ')}`);

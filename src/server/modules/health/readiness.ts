@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import { classifyDatabaseError } from '../../db/errors';
 import { nowIso } from '../../db/json';
+import type { z } from 'zod';
+import type { ReadinessAnswerSchema } from '../../../shared/schemas/health';
 
 const PROBE_TIMEOUT_MS = 2_500;
 /** Readiness fails below this much free space (or 5% of a small disk), before writes start failing. */
@@ -13,11 +15,7 @@ export type Readiness = {
   ready: boolean;
   /** Why not, for people: "database writes fail (storage is full)". */
   problems: string[];
-  checks: {
-    write: 'ok' | 'failed';
-    disk: { freeBytes: number; ok: boolean } | null;
-    notifications: string;
-  };
+  checks: z.infer<typeof ReadinessAnswerSchema>['checks'];
 };
 
 export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {

@@ -1,10 +1,13 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { badRequest } from '../../http/errors';
 import { writerFor } from '../../content/changes';
 import { ok } from '../../http/reply';
-import type { ImageUploadResponse, UploadResult } from '../../../shared/schemas/api';
+import { ImageUploadResponseSchema, MultiUploadResultSchema, UploadResultSchema, apiSuccessSchema, type UploadResult } from '../../../shared/schemas/api';
+import { answers } from '../../http/answers';
 import { createMediaStore, forgetMedia, type StoredMedia } from './media.service';
 import { largestAllowed, receiveUpload, type UploadPolicy } from './receive-upload';
 
@@ -20,7 +23,7 @@ const uploadResult = (media: StoredMedia): UploadResult => ({
 const MAX_FILES_PER_REQUEST = 50;
 
 /** POST /api/upload/image and POST /api/homepage/upload. The admin guard has checked the token already. */
-export const uploadRoutes: FastifyPluginAsync = async (app) => {
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fields: 20, fieldSize: 64 * 1024, parts: MAX_FILES_PER_REQUEST + 20, headerPairs: 100 },
@@ -65,7 +68,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post('/upload/image', async (request): Promise<ImageUploadResponse> => {
+  app.post('/upload/image', { schema: { response: answers(200, ImageUploadResponseSchema) } }, async (request) => {
     const [image] = await receiveAll(request, ['image'], imagePolicy, 1);
     if (!image) throw badRequest('image: a file is required');
     app.ctx.mediaVariants.nudge();
@@ -73,7 +76,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     return { ...ok(result), ...result, message: 'Image uploaded successfully' };
   });
 
-  app.post('/homepage/upload', async (request) => {
+  app.post('/homepage/upload', { schema: { response: answers(200, apiSuccessSchema(z.union([UploadResultSchema, MultiUploadResultSchema]))) } }, async (request) => {
     const files = await receiveAll(request, ['file', 'files'], mediaPolicy, MAX_FILES_PER_REQUEST);
     if (files.length === 0) throw badRequest('file: a file is required');
     app.ctx.mediaVariants.nudge();

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductInputSchema, ProductMoveSchema, ProductReorderSchema } from '../../../shared/schemas/product';
+import { PositionAnswerSchema, ProductAnswerSchema, ProductInputSchema, ProductMoveSchema, ProductReorderSchema } from '../../../shared/schemas/product';
+import { DeletedSchema, apiSuccessSchema, listAnswerSchema } from '../../../shared/schemas/api';
+import { answers } from '../../http/answers';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
@@ -25,19 +27,20 @@ import {
 const IdParams = z.object({ id: IdSchema });
 // A string that cannot be a slug simply matches no product.
 const SlugParams = z.object({ slug: z.string() });
+const ONE = answers(200, apiSuccessSchema(ProductAnswerSchema));
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, catalogueFigures } = app.ctx;
 
   // The whole (filtered) list, or one page of it with `limit` / `cursor`. Visitors get
   // published products only; the admin token shows every status, filterable by `status`.
-  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema } }, async (request) => {
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema, response: answers(200, listAnswerSchema(ProductAnswerSchema)) } }, async (request) => {
     const viewer = await viewerOf(db, request);
     return wantsPage(request.query) ? okPage(await pageProducts(db, viewer, request.query, catalogueFigures)) : ok(await listProducts(db, viewer, request.query));
   });
 
   // Two-segment paths, so `/:id` never captures them.
-  app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams } }, async (request) => {
+  app.get('/slug/:slug', { ...PUBLIC_ROUTE, schema: { params: SlugParams, response: ONE } }, async (request) => {
     const product = SlugSchema.safeParse(request.params.slug).success
       ? await getProductBySlug(db, await viewerOf(db, request), request.params.slug)
       : undefined;
@@ -45,37 +48,37 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(product);
   });
 
-  app.put('/reorder/bulk', { schema: { body: ProductReorderSchema } }, async (request) => {
+  app.put('/reorder/bulk', { schema: { body: ProductReorderSchema, response: answers(200, apiSuccessSchema(z.array(PositionAnswerSchema))) } }, async (request) => {
     const products = await reorderProducts(writerFor(app.ctx, request), request.body.products);
     return ok(products);
   });
 
-  app.put('/:id/position', { schema: { params: IdParams, body: ProductMoveSchema } }, async (request) => {
+  app.put('/:id/position', { schema: { params: IdParams, body: ProductMoveSchema, response: answers(200, apiSuccessSchema(PositionAnswerSchema)) } }, async (request) => {
     const moved = await moveProduct(writerFor(app.ctx, request), request.params.id, request.body.position);
     return ok(moved);
   });
 
-  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/:id', { ...PUBLIC_ROUTE, schema: { params: IdParams, response: ONE } }, async (request, reply) => {
     const found = await getProductVersioned(db, await viewerOf(db, request), request.params.id);
     if (!found) throw notFound(PRODUCT_NOT_FOUND);
     sendEtag(reply, found.version);
     return ok(found.item);
   });
 
-  app.post('/', { schema: { body: ProductInputSchema } }, async (request, reply) => {
+  app.post('/', { schema: { body: ProductInputSchema, response: answers(201, apiSuccessSchema(ProductAnswerSchema)) } }, async (request, reply) => {
     const product = await createProduct(writerFor(app.ctx, request), request.body);
     sendEtag(reply, 1);
     return reply.status(201).send(ok(product));
   });
 
   // With If-Match, a save made from an older version is refused (409); without, it overwrites (the spec's call).
-  app.put('/:id', { schema: { params: IdParams, body: ProductInputSchema } }, async (request, reply) => {
+  app.put('/:id', { schema: { params: IdParams, body: ProductInputSchema, response: ONE } }, async (request, reply) => {
     const saved = await updateProduct(writerFor(app.ctx, request), request.params.id, request.body, ifMatchVersion(request));
     sendEtag(reply, saved.version);
     return ok(saved.item);
   });
 
-  app.delete('/:id', { schema: { params: IdParams } }, async (request) => {
+  app.delete('/:id', { schema: { params: IdParams, response: answers(200, apiSuccessSchema(DeletedSchema)) } }, async (request) => {
     await deleteProduct(writerFor(app.ctx, request), request.params.id);
     return ok({ id: request.params.id, deleted: true });
   });

@@ -1,8 +1,10 @@
 import type { MediaItem, MediaPatch } from '../../../shared/schemas/media';
+import type { Deleted } from '../../../shared/schemas/api';
+import type { Page } from '../../../shared/schemas/list';
 import { API_BASE, readStoredToken } from '../../api/client';
 import { UNAUTHORIZED_EVENT, adminRequest } from './admin-api';
 
-export type MediaPage = { items: MediaItem[]; nextCursor: string | null; total: number };
+export type MediaPage = Page<MediaItem>;
 export type MediaFilter = { q?: string; type?: 'image' | 'video' | '' };
 
 /** One page of the library, newest first (GET /api/media with limit and cursor). */
@@ -26,7 +28,7 @@ export const saveMedia = (id: string, patch: MediaPatch) =>
   adminRequest<MediaItem>(`/media/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch, failure: 'Failed to save media' });
 
 export const deleteMedia = (id: string) =>
-  adminRequest<{ id: string }>(`/media/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete media' });
+  adminRequest<Deleted>(`/media/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete media' });
 
 export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;

@@ -1,4 +1,4 @@
-import type { PreviewLink, PreviewRequest, PublishStatus, RevisionEntry } from '../../../shared/schemas';
+import type { PreviewLink, PreviewRequest, PublishStatus, Revision, RevisionEntry } from '../../../shared/schemas';
 import { adminRequest } from './admin-api';
 
 /** Where an item's revisions live: `/products/{id}`, `/categories/{id}`, `/homepage`, `/about`, `/theme`. */
@@ -8,7 +8,7 @@ export const createPreview = (request: PreviewRequest) => adminRequest<PreviewLi
 export const listRevisions = (base: RevisionsBase) => adminRequest<RevisionEntry[]>(`${base}/revisions`);
 /** One revision with its saved content (for the comparison shown before a restore). */
 export const getRevision = (base: RevisionsBase, revisionId: string) =>
-  adminRequest<RevisionEntry & { snapshot: unknown }>(`${base}/revisions/${encodeURIComponent(revisionId)}`);
+  adminRequest<Revision>(`${base}/revisions/${encodeURIComponent(revisionId)}`);
 export const restoreRevision = (base: RevisionsBase, revisionId: string) =>
   adminRequest<unknown>(`${base}/revisions/${encodeURIComponent(revisionId)}/restore`, { method: 'POST', failure: 'Failed to restore revision' });
 

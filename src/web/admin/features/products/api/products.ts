@@ -1,4 +1,4 @@
-import type { Category, Product, ProductInput, PublishStatus, ReorderItem, Tag } from '../../../../../shared/schemas';
+import type { Category, Deleted, Position, Product, ProductInput, PublishStatus, ReorderItem, Tag } from '../../../../../shared/schemas';
 import { byOrder } from '../../../../../shared/constants';
 import { adminPage, adminRequest } from '../../../lib/admin-api';
 import { CATEGORIES_PATH, listCategories } from '../../../lib/category-list';
@@ -36,9 +36,9 @@ export const getProduct = (id: string) => adminRequest<Product>(`/products/${enc
 export const createProduct = (input: ProductInput) => adminRequest<Product>('/products', { method: 'POST', body: input, failure: 'Failed to create product' });
 export const updateProduct = (id: string, input: ProductInput) =>
   adminRequest<Product>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input, failure: 'Failed to update product' });
-export const deleteProduct = (id: string) => adminRequest<unknown>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete product' });
+export const deleteProduct = (id: string) => adminRequest<Deleted>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete product' });
 export const reorderProducts = (products: ReorderItem[]) =>
-  adminRequest<unknown>('/products/reorder/bulk', { method: 'PUT', body: { products }, failure: 'Failed to reorder products' });
+  adminRequest<Position[]>('/products/reorder/bulk', { method: 'PUT', body: { products }, failure: 'Failed to reorder products' });
 /** A long move: the server renumbers the list with the product at `position` (0-based). */
 export const moveProductTo = (id: string, position: number) =>
-  adminRequest<unknown>(`/products/${encodeURIComponent(id)}/position`, { method: 'PUT', body: { position }, failure: 'Failed to reorder products' });
+  adminRequest<Position>(`/products/${encodeURIComponent(id)}/position`, { method: 'PUT', body: { position }, failure: 'Failed to reorder products' });

@@ -1,4 +1,4 @@
-import type { Redirect, RedirectInput } from '../../../../../shared/schemas';
+import type { Deleted, Redirect, RedirectInput } from '../../../../../shared/schemas';
 import { adminPage, adminRequest } from '../../../lib/admin-api';
 
 export const REDIRECTS_PAGE_SIZE = 50;
@@ -13,4 +13,4 @@ export const pageRedirects = ({ q, cursor }: { q: string; cursor: string | undef
 export const createRedirect = (input: RedirectInput) => adminRequest<Redirect>('/redirects', { method: 'POST', body: input });
 export const updateRedirect = (id: string, input: RedirectInput) =>
   adminRequest<Redirect>(`/redirects/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
-export const deleteRedirect = (id: string) => adminRequest<{ id: string }>(`/redirects/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteRedirect = (id: string) => adminRequest<Deleted>(`/redirects/${encodeURIComponent(id)}`, { method: 'DELETE' });

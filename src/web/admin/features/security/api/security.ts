@@ -1,22 +1,32 @@
-import type { ChangePasswordInput, SessionInfo, TwoFactorSetup, TwoFactorStatus } from '../../../../../shared/schemas';
+import type {
+  ChangePasswordInput,
+  PasswordChanged,
+  RecoveryCodes,
+  SessionInfo,
+  SessionRevoked,
+  SessionsRevoked,
+  TwoFactorOff,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../../../../shared/schemas';
 import { API_BASE, apiRequest, readStoredToken } from '../../../../api/client';
 import { adminRequest } from '../../../lib/admin-api';
 
 // A wrong current password answers 401 without ending the session, so these
 // two calls skip adminRequest's "401 means signed out" rule.
 export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest<{ changed: true }>('/auth/password', { method: 'PUT', body: input, failure: 'Failed to change the password' });
+  apiRequest<PasswordChanged>('/auth/password', { method: 'PUT', body: input, failure: 'Failed to change the password' });
 export const disableTwoFactor = (password: string, code: string) =>
-  apiRequest<{ enabled: false }>('/auth/2fa/disable', { method: 'POST', body: { password, code }, failure: 'Failed to turn two-factor sign-in off' });
+  apiRequest<TwoFactorOff>('/auth/2fa/disable', { method: 'POST', body: { password, code }, failure: 'Failed to turn two-factor sign-in off' });
 
 export const readTwoFactorStatus = () => adminRequest<TwoFactorStatus>('/auth/2fa');
 export const startTwoFactorSetup = () => adminRequest<TwoFactorSetup>('/auth/2fa/setup', { method: 'POST' });
 export const enableTwoFactor = (code: string) =>
-  adminRequest<{ recoveryCodes: string[] }>('/auth/2fa/enable', { method: 'POST', body: { code }, failure: 'Failed to turn two-factor sign-in on' });
+  adminRequest<RecoveryCodes>('/auth/2fa/enable', { method: 'POST', body: { code }, failure: 'Failed to turn two-factor sign-in on' });
 
 export const listSessions = () => adminRequest<SessionInfo[]>('/auth/sessions');
-export const revokeSession = (id: string) => adminRequest<{ revoked: true }>(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const revokeOtherSessions = () => adminRequest<{ revoked: number }>('/auth/sessions/revoke-others', { method: 'POST' });
+export const revokeSession = (id: string) => adminRequest<SessionRevoked>(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const revokeOtherSessions = () => adminRequest<SessionsRevoked>('/auth/sessions/revoke-others', { method: 'POST' });
 
 /** Fetches the archive with the admin token, then hands it to the browser as a download. */
 export async function downloadBackup(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Subscriber, SubscriberStatus, WebhookDelivery } from '../../../../../shared/schemas';
+import type { Subscriber, SubscriberStatus, SubscribersDeleted, WebhookDeliveries } from '../../../../../shared/schemas';
 import type { Page } from '../../../../../shared/schemas/list';
 import { ApiError, API_BASE, readStoredToken } from '../../../../api/client';
 import { adminPage, adminRequest } from '../../../lib/admin-api';
@@ -29,7 +29,7 @@ export const countConfirmed = async (signal?: AbortSignal): Promise<number> => (
 export const subscriberListFirstPaths = () => [pagePath({ q: '', status: '' }, null), CONFIRMED_COUNT_PATH];
 
 export const deleteSubscriber = (id: string) =>
-  adminRequest<{ deleted: number }>(`/newsletter/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete subscriber' });
+  adminRequest<SubscribersDeleted>(`/newsletter/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE', failure: 'Failed to delete subscriber' });
 
 /** The API takes up to 1,000 ids a request; a bigger selection goes in several. */
 const DELETE_BATCH = 1000;
@@ -37,13 +37,13 @@ export async function deleteSubscribers(ids: string[]): Promise<number> {
   let deleted = 0;
   for (let from = 0; from < ids.length; from += DELETE_BATCH) {
     const body = { ids: ids.slice(from, from + DELETE_BATCH) };
-    deleted += (await adminRequest<{ deleted: number }>('/newsletter/subscribers', { method: 'DELETE', body, failure: 'Failed to delete subscribers' })).deleted;
+    deleted += (await adminRequest<SubscribersDeleted>('/newsletter/subscribers', { method: 'DELETE', body, failure: 'Failed to delete subscribers' })).deleted;
   }
   return deleted;
 }
 
 export const listDeliveries = () =>
-  adminRequest<{ configured: boolean; deliveries: WebhookDelivery[] }>('/newsletter/webhook-deliveries');
+  adminRequest<WebhookDeliveries>('/newsletter/webhook-deliveries');
 
 /** The export needs the admin token, so it is fetched and handed to the browser as a file. */
 export async function downloadCsv(status: SubscriberStatus | ''): Promise<void> {
