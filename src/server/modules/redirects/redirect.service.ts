@@ -9,6 +9,7 @@ import { badField, badRequest, conflict, notFound } from '../../http/errors';
 import type { Writer } from '../../content/changes';
 import { write } from '../../content/write';
 import { retargetRedirects } from '../../content/effects/redirect-rows';
+import type { AddressedType } from '../../content/types';
 import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import { RedirectInputSchema, type Redirect, type RedirectInput, type RedirectListQuery } from '../../../shared/schemas/redirect';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export function toRedirect(row: RedirectRow): Redirect {
     to: row.to_path,
     status: row.status === 302 ? 302 : 301,
     kind: row.kind,
-    target: row.target_type && row.target_id ? { type: row.target_type as 'product' | 'category', id: row.target_id } : null,
+    target: row.target_type && row.target_id ? { type: row.target_type as AddressedType, id: row.target_id } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
