@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BRAND_TAGLINE, HEADER_HEIGHT_PX, byOrder } from '../../../src/shared/constants';
 import type { Category, Product } from '../../../src/shared/schemas';
-import { adminToken, collectErrors, createCategory, createProduct, expectPageMatchesApi, menuDetails, menuToggle, openNavLink, serveTestMedia, waitForHydration } from './support';
+import { adminToken, collectErrors, createCategory, createProduct, expectAfterWrite, expectPageMatchesApi, menuDetails, menuToggle, openNavLink, serveTestMedia, waitForHydration } from './support';
 
 test.beforeEach(async ({ page }) => {
   await serveTestMedia(page);
@@ -126,8 +126,8 @@ test('client navigation keeps the page (no full reload), scrolls to the top, upd
   const category = await createCategory(request);
   await createProduct(request, { categories: [category.id] });
   const errors = collectErrors(page);
-  await page.goto('/');
-  await waitForHydration(page);
+  // The header's categories come with the first page and are kept while navigating: that page must show the new one.
+  await expectAfterWrite(page, '/', () => expect(page.locator(`header a[href="/category/${category.slug}"]`).first()).toBeAttached({ timeout: 1000 }));
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
