@@ -390,14 +390,17 @@ async function dashboardAtScale(env, prepare) {
   }
 }
 
+/** Each part is printed as soon as it is measured: the seeding of the larger ones takes minutes. */
 async function measureAnalytics() {
   const products = Number(args.products);
   const events = Number(args.events);
-  const cost = await countingCost();
-  const sqlite = await dashboardAtScale({}, async (dataDir) => {
+  console.log(`\nAnalytics (${WORKERS} workers, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(', ')})`);
+  printCountingCost(await countingCost());
+  const scale = `${products} products × 761 days of summaries, ${events.toLocaleString('en-US')} raw events in 30 days`;
+  printDashboard(`dashboard on SQLite (${scale})`, await dashboardAtScale({}, async (dataDir) => {
     seedCatalogue(dataDir, products, 0);
     return seedAnalyticsSqlite(dataDir, events);
-  });
+  }));
   let postgres;
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `showcase_bench_${process.pid}`;
@@ -414,31 +417,28 @@ async function measureAnalytics() {
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end().catch(() => {});
   }
-  return { cost, sqlite, postgres, products, events };
+  printDashboard(`dashboard on PostgreSQL (${scale})`, postgres);
 }
 
-function printAnalytics(r) {
-  console.log(`\nAnalytics (${WORKERS} workers, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(', ')})`);
-  console.log(`cached ${r.cost.url}, ${SECONDS} s per run, ${CONCURRENCY} clients with a browser's user agent:`);
-  for (const [i, pair] of r.cost.rounds.entries()) {
+function printCountingCost(cost) {
+  console.log(`cached ${cost.url}, ${SECONDS} s per run, ${CONCURRENCY} clients with a browser's user agent:`);
+  for (const [i, pair] of cost.rounds.entries()) {
     console.log(
       `  round ${i + 1}: off ${pair.off.rps} req/s (p99 ${fmt(pair.off.p99)} ms, ${pair.off.perCpuSecond} per CPU-s), on ${pair.on.rps} req/s (p99 ${fmt(pair.on.p99)} ms, ${pair.on.perCpuSecond} per CPU-s): ${(pair.on.rps / pair.off.rps).toFixed(2)}× req/s, ${(pair.on.perCpuSecond / pair.off.perCpuSecond).toFixed(2)}× per CPU-s`,
     );
   }
-  console.log(`  counting on / off, medians of the paired rounds: ${r.cost.ratio.toFixed(2)}× req/s, ${r.cost.cpuRatio.toFixed(2)}× answers per CPU-second (issue 27: ≥ 0.9×)`);
-  if (r.cost.counted) console.log(`  last run with counting: ${r.cost.counted.answered} answers, ${r.cost.counted.counted} page views counted`);
-  const print = (label, result) => {
-    if (!result || result.error) return console.log(`${label}: not measured (${result?.error ?? 'no database'})`);
-    console.log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s; API ms p50 / p95 (issue 27: first figures ≤ 300 ms p95)`);
-    for (const [name, t] of Object.entries(result.times)) console.log(`  ${name}: ${fmt(t.p50)} / ${fmt(t.p95)}`);
-  };
-  const scale = `${r.products} products × ${761} days of summaries, ${r.events.toLocaleString('en-US')} raw events in 30 days`;
-  print(`dashboard on SQLite (${scale})`, r.sqlite);
-  print(`dashboard on PostgreSQL (${scale})`, r.postgres);
+  console.log(`  counting on / off, medians of the paired rounds: ${cost.ratio.toFixed(2)}× req/s, ${cost.cpuRatio.toFixed(2)}× answers per CPU-second (issue 27: ≥ 0.9×)`);
+  if (cost.counted) console.log(`  last run with counting: ${cost.counted.answered} answers, ${cost.counted.counted} page views counted`);
+}
+
+function printDashboard(label, result) {
+  if (!result || result.error) return console.log(`${label}: not measured (${result?.error ?? 'no database'})`);
+  console.log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s; API ms p50 / p95 (issue 27: first figures ≤ 300 ms p95)`);
+  for (const [name, t] of Object.entries(result.times)) console.log(`  ${name}: ${fmt(t.p50)} / ${fmt(t.p95)}`);
 }
 
 if (args['analytics-only']) {
-  printAnalytics(await measureAnalytics());
+  await measureAnalytics();
   process.exit(0);
 }
 
@@ -487,7 +487,7 @@ printComparison(big.nginx);
 if (big.silent) console.log(`logging cost on the cached product page: ${big.logged.rps} req/s at info vs ${big.silent.rps} req/s silent (${(100 * (1 - big.logged.rps / big.silent.rps)).toFixed(1)}%; medians of three servers each, taking turns, each warmed the same way)`);
 printImagesBusy(await measureImagesBusy());
 for (const uses of [3, 33]) printMediaLibrary(await measureMediaLibrary(uses));
-printAnalytics(await measureAnalytics());
+await measureAnalytics();
 const failures = Object.values(big.pages).reduce((sum, p) => sum + p.cached.failures + p.junk.failures, 0);
 if (failures) console.log(`failures during cached runs: ${failures}`);
 

@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.ctx.notifications = notifications;
   app.addHook('onReady', async () => {
     newsletter.start();
-    analytics.start();
+    await analytics.start();
   });
   app.addHook('onClose', async () => {
     schedule.stop();

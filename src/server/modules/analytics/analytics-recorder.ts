@@ -113,10 +113,13 @@ export class Analytics {
     return mayCarryDeviceCookie(cookie) && (await deviceOfCookieHeader(this.db, cookie)) !== null;
   }
 
-  start(): void {
+  /** Prunes once now (so an idle site's retention runs at start, not in the middle of its first requests), then writes every second. */
+  async start(): Promise<void> {
     if (!this.options.enabled || this.timer) return;
     this.timer = setInterval(() => void this.flush().catch(() => {}), FLUSH_MS);
     this.timer.unref();
+    // Nothing is waiting yet: this write only prunes.
+    await this.flush().catch((error: unknown) => this.log.warn({ err: error }, 'analytics retention not run at start'));
   }
 
   /** Writes every event recorded so far; one write at a time. Rejects when the write failed (the events wait for the next). */
