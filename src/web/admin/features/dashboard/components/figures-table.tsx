@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { csvLine } from '../../../../../shared/csv';
-import { saveFile } from '../api/analytics';
+import { saveFile } from '../../../lib/analytics-api';
 
 export type Column<Row> = { label: string; cell: (row: Row) => string | number; numeric?: boolean };
 

@@ -10,7 +10,7 @@ import { HeroEditor } from '../../../components/ui/hero-editor';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker, VideoPicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ProductFiguresLine } from '../../dashboard/components/product-figures';
+import { ProductFiguresLine } from '../../../components/product-figures';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';

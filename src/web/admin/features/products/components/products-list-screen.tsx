@@ -17,7 +17,7 @@ import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePendingDelete } from '../../../hooks/use-pending-delete';
 import { saveFailureText } from '../../../lib/save-failure';
 import { paths } from '../../../lib/paths';
-import { ProductFiguresText, useProductFigures } from '../../dashboard/components/product-figures';
+import { ProductFiguresText, useProductFigures } from '../../../components/product-figures';
 import { PRODUCTS_PAGE_SIZE, deleteProduct, loadProductNames, moveProductTo, pageProducts, reorderProducts, type ProductNames } from '../api/products';
 
 /** Names for the ids, joined by a comma, or "-" when there are none. */

@@ -1,6 +1,6 @@
-import type { Breakdown, ProductFigures, ProductSort, ReferrerFigures, SiteDay, Summary } from '../../../../../shared/schemas/analytics';
-import { API_BASE, ApiError, readStoredToken } from '../../../../api/client';
-import { adminPage, adminRequest } from '../../../lib/admin-api';
+import type { Breakdown, ProductFigures, ProductSort, ReferrerFigures, SiteDay, Summary } from '../../../shared/schemas/analytics';
+import { API_BASE, ApiError, readStoredToken } from '../../api/client';
+import { adminPage, adminRequest } from './admin-api';
 
 /** Site days, both included (the server's `TZ`). */
 export type DayRange = { from: string; to: string };

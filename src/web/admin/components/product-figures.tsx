@@ -1,7 +1,7 @@
-import type { ProductFigures } from '../../../../../shared/schemas/analytics';
-import { useLoad } from '../../../hooks/use-load';
-import { fetchProductFigures, fetchSiteDay, type DayRange } from '../api/analytics';
-import { formatCtr, lastDays } from '../api/ranges';
+import type { ProductFigures } from '../../../shared/schemas/analytics';
+import { useLoad } from '../hooks/use-load';
+import { fetchProductFigures, fetchSiteDay, type DayRange } from '../lib/analytics-api';
+import { formatCtr, lastDays } from '../lib/day-ranges';
 
 const DAYS = 30;
 /** The site's day is asked once per ten minutes, not per list page. */

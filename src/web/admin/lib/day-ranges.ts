@@ -1,4 +1,4 @@
-import type { DayRange } from './analytics';
+import type { DayRange } from './analytics-api';
 
 /** `day` moved by `days` calendar days. */
 export function addDays(day: string, days: number): string {
