@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { checkMigrations, migrateToLatest, openDatabase, type MigrationCheck } from './db/database';
 import { ensureSearchIndex } from './modules/search/search-index';
 import { ContentEvents } from './content-events';
 import { CatalogueFigures } from './content/catalogue-figures';
@@ -27,6 +27,8 @@ import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
 import { startNewsletter } from './modules/newsletter/newsletter-setup';
 import { newsletterPages } from './modules/newsletter/newsletter-pages';
+import { Lifecycle } from './modules/health/lifecycle';
+import { purgeCdnOnWrites } from './cdn/cdn-purge';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -82,12 +84,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; a new one is opened when needed'),
     onRollbackError: (error) => app.log.warn({ err: error }, 'rollback failed after an error (the earlier error is the one answered)'),
   });
+  let migrations: MigrationCheck;
   try {
     if (!options.prepared) {
-      await migrateToLatest(database.db);
+      migrations = await migrateToLatest(database.db);
       // Once per start, like the migrations: workers of a cluster would race on a rebuild.
       await ensureSearchIndex(database.db);
+    } else {
+      // The primary migrated; a worker still checks that it runs on a schema it knows (decision 062).
+      migrations = await checkMigrations(database.db);
+      if (migrations.pending.length > 0) throw new Error(`Database not migrated: ${migrations.pending.join(', ')} missing`);
     }
+    if (migrations.ahead.length > 0) app.log.warn(`the database has migrations of a newer build (${migrations.ahead.join(', ')}): running on its expanded schema`);
   } catch (error) {
     await database.close();
     throw error;
@@ -129,7 +137,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     revisions,
     schedule,
     newsletter: newsletter.context,
+    lifecycle: Object.assign(new Lifecycle(), { migrations }),
   });
+  // A CDN in front is told which surrogate keys each committed write touches (decision 061).
+  const cdnPurge = config.cdn ? purgeCdnOnWrites(config.cdn, contentEvents, app.log) : undefined;
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onReady', async () => newsletter.start());
@@ -137,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedule.stop();
     await app.ctx.mediaVariants.stop();
     await notifications.stop();
+    await cdnPurge?.stop();
     stopAuditing();
     await audit.flush();
     await revisions.settled();

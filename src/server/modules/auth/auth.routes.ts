@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRIVATE_NO_STORE } from '../../cdn/cache-control';
 import { LoginSchema } from '../../../shared/schemas/auth';
 import { unauthorized } from '../../http/errors';
 import { ok } from '../../http/reply';
@@ -18,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Answers carry tokens or say who is signed in: no cache may keep them.
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
   });
 
   app.post('/login', { ...PUBLIC_ROUTE, schema: { body: LoginSchema } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRIVATE_NO_STORE } from '../../cdn/cache-control';
 import { unauthorized } from '../../http/errors';
 import '../../http/access';
 import { findLiveSession, type LiveSession } from './session.repository';
@@ -26,7 +27,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function installAdminGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.access === 'public') return;
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
     const token = bearerToken(request);
     const session = token ? await findLiveSession(app.ctx.db, token) : undefined;
     if (!session) throw unauthorized();
