@@ -110,7 +110,7 @@ describe('a CDN in front: surrogate keys and purges', () => {
     ]));
   });
 
-  it('names what each kind of page shows in Surrogate-Key, Cache-Tag and CDN-Tag, with the CDN cache directives', async () => {
+  it('names what each kind of page shows in Surrogate-Key and Cache-Tag, with the CDN cache directives', async () => {
     const product = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('floor-lamp', { categories: [lamps], tags: [] }) })).json().data;
     const other = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: productPayload('arm-chair', { categories: [chairs] }) })).json().data;
     const page = (url: string) => t.app.inject({ method: 'GET', url });
@@ -127,7 +127,8 @@ describe('a CDN in front: surrogate keys and purges', () => {
       expect(answer.headers['cache-control'], kind).toBe('public, max-age=0, s-maxage=86400, stale-while-revalidate=60, stale-if-error=86400');
       const keys = keysOf(answer.headers['surrogate-key']);
       expect(answer.headers['cache-tag'], kind).toBe(keys.join(','));
-      expect(answer.headers['cdn-tag'], kind).toBe(keys.join(','));
+      // Bunny's CDN-Tag only when Bunny is the CDN: the keys are long enough once.
+      expect(answer.headers['cdn-tag'], kind).toBeUndefined();
       // Every page wears the theme and the site settings, and its menu lists the categories.
       expect(keys, kind).toEqual(expect.arrayContaining(['site', 'categories']));
     }

@@ -19,9 +19,13 @@ export function publicPageCacheControl(config: Pick<Config, 'cdn' | 'staleIfErro
 /** Anything for the owner (admin answers, previews, sign-in): never stored by any cache. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** Surrogate-key headers of a public answer: Fastly (space-separated), Cloudflare and Bunny (comma-separated). */
-export function surrogateKeyHeaders(keys: readonly string[]): string[] {
+/**
+ * Surrogate-key headers of a public answer: `Surrogate-Key` (Fastly, space-separated) and `Cache-Tag`
+ * (Cloudflare, comma-separated) always; Bunny's `CDN-Tag` only when it is the CDN (a page's keys take
+ * a few kB, and a proxy in front must take them: the nginx config raises its header buffer).
+ */
+export function surrogateKeyHeaders(keys: readonly string[], cdn: Pick<Config, 'cdn'>): string[] {
   if (keys.length === 0) return [];
   const listed = keys.join(',');
-  return ['Surrogate-Key', keys.join(' '), 'Cache-Tag', listed, 'CDN-Tag', listed];
+  return ['Surrogate-Key', keys.join(' '), 'Cache-Tag', listed, ...(cdn.cdn?.kind === 'bunny' ? ['CDN-Tag', listed] : [])];
 }

@@ -119,7 +119,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   const cachingOf = (page: CachedPage): string[] => {
     if (page.status === 503) return ['Cache-Control', 'no-store', 'Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)];
     if (page === adminShellPage) return ['Cache-Control', PRIVATE_NO_STORE];
-    return ['Cache-Control', pageCacheControl, ...surrogateKeyHeaders(page.keys ?? [])];
+    return ['Cache-Control', pageCacheControl, ...surrogateKeyHeaders(page.keys ?? [], config)];
   };
   let adminShellPage: CachedPage | undefined;
 

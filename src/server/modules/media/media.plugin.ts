@@ -55,7 +55,7 @@ export const registerMedia: FastifyPluginAsync = async (app) => {
     allowedPath: (pathName) => /^\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/.test(pathName),
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
-      for (const [name, value] of mediaKeyHeaders(path.basename(filePath))) res.setHeader(name, value);
+      for (const [name, value] of mediaKeyHeaders(path.basename(filePath), app.ctx.config)) res.setHeader(name, value);
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });

@@ -50,7 +50,7 @@ export const s3MediaProxy = (store: S3MediaStore): FastifyPluginAsync =>
           if (typeof value === 'string') reply.header(name, value);
         }
         reply.header('cache-control', MEDIA_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
-        for (const [name, value] of mediaKeyHeaders(key)) reply.header(name, value);
+        for (const [name, value] of mediaKeyHeaders(key, app.ctx.config)) reply.header(name, value);
         if (status === 304) {
           upstream.resume();
           return reply.status(304).send();
