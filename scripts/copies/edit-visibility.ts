@@ -10,15 +10,27 @@ export const EDIT_WAIT_MS = 10_000;
 export async function measureEditVisibility(ports: readonly number[], token: string, product: { id: string; slug: string }, title: string): Promise<number> {
   const [first] = ports;
   const authorization = `Bearer ${token}`;
-  const read = await fetch(`http://127.0.0.1:${first}/api/products/${product.id}`, { headers: { authorization } });
-  if (read.status !== 200) throw new Error(`could not read the product to edit: ${read.status} ${await read.text()}`);
+  // An editor told 503 (a busy database) saves again after Retry-After, as the admin does.
+  const untilDone = async (send: () => Promise<Response>, what: string): Promise<Response> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await send();
+      if (answer.status !== 503 || attempt === 5) {
+        if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${await answer.text()}`);
+        return answer;
+      }
+      await answer.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? 1) * 1000));
+    }
+  };
+  const read = await untilDone(() => fetch(`http://127.0.0.1:${first}/api/products/${product.id}`, { headers: { authorization } }), 'could not read the product to edit');
   const current = ((await read.json()) as { data: Record<string, unknown> }).data;
-  const saved = await fetch(`http://127.0.0.1:${first}/api/products/${product.id}`, {
-    method: 'PUT',
-    headers: { authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...current, title }),
-  });
-  if (saved.status !== 200) throw new Error(`the edit was refused: ${saved.status} ${await saved.text()}`);
+  const put = () =>
+    fetch(`http://127.0.0.1:${first}/api/products/${product.id}`, {
+      method: 'PUT',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...current, title }),
+    });
+  await untilDone(put, 'the edit was refused');
   const acknowledgedAt = Date.now();
   const deadline = acknowledgedAt + EDIT_WAIT_MS;
   const seen = await Promise.all(
