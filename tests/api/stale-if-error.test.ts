@@ -105,7 +105,12 @@ describe('stale-if-error', () => {
     // Back: the page is rendered afresh (an edit made meanwhile shows).
     const edited = await asAdmin('PUT', `/api/products/${product.json().data.id}`, productPayload('desk-lamp', { title: 'Desk lamp, brass', categories: [category.json().data.id] }));
     expect(edited.statusCode, edited.body).toBe(200);
-    const after = await page('/product/desk-lamp');
+    // The previous page may still answer while the fresh render runs (stale-while-revalidate, decision 051).
+    let after = await page('/product/desk-lamp');
+    for (let i = 0; i < 50 && !after.body.includes('Desk lamp, brass'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await page('/product/desk-lamp');
+    }
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Desk lamp, brass');
   });
