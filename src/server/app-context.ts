@@ -8,6 +8,7 @@ import type { AuditLog } from './modules/audit/audit-log';
 import type { PublishSchedule } from './content/publish-schedule';
 import type { NewsletterContext } from './modules/newsletter/newsletter-context';
 import type { Analytics } from './modules/analytics/analytics-recorder';
+import type { Lifecycle } from './modules/health/lifecycle';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -30,6 +31,8 @@ export type AppContext = {
   newsletter: NewsletterContext;
   /** Page views and Buy Now clicks, batched off the request path (decision 060). */
   analytics: Analytics;
+  /** Migrations checked, cache warm, stopping: what readiness tells the load balancer. */
+  lifecycle: Lifecycle;
 };
 
 declare module 'fastify' {

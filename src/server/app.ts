@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type R
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { checkMigrations, migrateToLatest, openDatabase, type MigrationCheck } from './db/database';
 import { ensureSearchIndex } from './content/effects/search-index';
 import { ContentEvents } from './content/events';
 import { CatalogueFigures } from './content/catalogue-figures';
@@ -28,6 +28,8 @@ import { startNewsletter } from './modules/newsletter/newsletter-setup';
 import { newsletterPages } from './modules/newsletter/newsletter-pages';
 import { Analytics } from './modules/analytics/analytics-recorder';
 import { trustedHop } from './http/client-address';
+import { Lifecycle } from './modules/health/lifecycle';
+import { purgeCdnOnWrites } from './cdn/cdn-purge';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -86,12 +88,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; a new one is opened when needed'),
     onRollbackError: (error) => app.log.warn({ err: error }, 'rollback failed after an error (the earlier error is the one answered)'),
   });
+  let migrations: MigrationCheck;
   try {
     if (!options.prepared) {
-      await migrateToLatest(database.db);
+      migrations = await migrateToLatest(database.db);
       // Once per start, like the migrations: workers of a cluster would race on a rebuild.
       await ensureSearchIndex(database.db);
+    } else {
+      // The primary migrated; a worker still checks that it runs on a schema it knows (decision 062).
+      migrations = await checkMigrations(database.db);
+      if (migrations.pending.length > 0) throw new Error(`Database not migrated: ${migrations.pending.join(', ')} missing`);
     }
+    if (migrations.ahead.length > 0) app.log.warn(`the database has migrations of a newer build (${migrations.ahead.join(', ')}): running on its expanded schema`);
   } catch (error) {
     await database.close();
     throw error;
@@ -135,7 +143,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedule,
     newsletter: newsletter.context,
     analytics,
+    lifecycle: Object.assign(new Lifecycle(), { migrations }),
   });
+  // A CDN in front is told which surrogate keys each committed write touches (decision 061).
+  const cdnPurge = config.cdn ? purgeCdnOnWrites(config.cdn, contentEvents, app.log) : undefined;
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onReady', async () => {
@@ -146,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedule.stop();
     await app.ctx.mediaVariants.stop();
     await notifications.stop();
+    await cdnPurge?.stop();
     await audit.flush();
     await newsletter.stop();
     // Every acknowledged page view and click is written before the database closes (decision 060).

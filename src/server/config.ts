@@ -87,6 +87,32 @@ const NewsletterEnv = {
   SUBSCRIBE_LIMIT_PER_ADDRESS: perWindow('sign-ups of one address an hour').default(5),
 };
 
+// Several copies behind a load balancer and a CDN in front (issue 32, decision 061).
+const CDN_PURGE_KINDS = ['cloudflare', 'fastly', 'bunny', 'http'] as const;
+const CopiesEnv = {
+  // How long a copy told to stop keeps serving (readiness already 503) so the load balancer takes it out first.
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more')
+    .max(300_000, 'must be at most 300000 (5 minutes)')
+    .default(5_000),
+  // How long a page rendered before is served while the database or the media store cannot answer.
+  STALE_IF_ERROR_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(30 * 24 * 60 * 60, 'must be at most 2592000 (30 days)')
+    .default(24 * 60 * 60),
+  CDN_PURGE: z.enum(CDN_PURGE_KINDS, { error: `must be one of ${CDN_PURGE_KINDS.join(', ')}` }).optional(),
+  CDN_PURGE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  CDN_ZONE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be the zone, service or pull-zone id (letters, digits, - and _)')
+    .optional(),
+};
+
 const S3_REQUIRED_WITH_BUCKET = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const EnvSchema = z.object({
@@ -126,7 +152,17 @@ const EnvSchema = z.object({
   BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').max(1000, 'is too long').optional(),
   ...S3Env,
   ...NewsletterEnv,
+  ...CopiesEnv,
 }).superRefine((env, context) => {
+  if (env.CDN_PURGE === 'http' && !env.CDN_PURGE_URL) context.addIssue({ code: 'custom', path: ['CDN_PURGE_URL'], message: 'is required when CDN_PURGE is http' });
+  if (env.CDN_PURGE && env.CDN_PURGE !== 'http') {
+    for (const name of ['CDN_PURGE_TOKEN', 'CDN_ZONE'] as const) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `is required when CDN_PURGE is ${env.CDN_PURGE}` });
+    }
+  }
+  for (const name of ['CDN_PURGE_URL', 'CDN_PURGE_TOKEN', 'CDN_ZONE'] as const) {
+    if (env[name] && !env.CDN_PURGE) context.addIssue({ code: 'custom', path: ['CDN_PURGE'], message: `is required when ${name} is set (cloudflare, fastly, bunny or http)` });
+  }
   if (env.SMTP_URL && !env.MAIL_FROM) context.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
   if (env.MAIL_FROM && !env.SMTP_URL) context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_FROM is set' });
   if (env.NEWSLETTER_WEBHOOK_URL && !env.NEWSLETTER_WEBHOOK_SECRET) {
@@ -173,6 +209,20 @@ export type Config = {
   encryptionKey: Buffer | undefined;
   /** BACKUP_KEY: archives are signed with it, and a restore accepts only archives it signed. */
   backupKey: string | undefined;
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM, readiness answers 503 and requests are still served this long. */
+  shutdownDrainMs: number;
+  /** STALE_IF_ERROR_SECONDS: how long a page rendered before stands in while the database or media store fails. */
+  staleIfErrorSeconds: number;
+  /** Set: a CDN in front is told which surrogate keys each write touches. */
+  cdn: CdnConfig | undefined;
+};
+
+export type CdnConfig = {
+  kind: 'cloudflare' | 'fastly' | 'bunny' | 'http';
+  /** The purge API's base (CDN_PURGE_URL), or the provider's own when unset. */
+  url: string | undefined;
+  token: string | undefined;
+  zone: string | undefined;
 };
 
 export type S3Config = {
@@ -228,6 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : undefined,
     backupKey: e.BACKUP_KEY,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    staleIfErrorSeconds: e.STALE_IF_ERROR_SECONDS,
+    cdn: e.CDN_PURGE ? { kind: e.CDN_PURGE, url: e.CDN_PURGE_URL?.replace(/\/+$/, ''), token: e.CDN_PURGE_TOKEN, zone: e.CDN_ZONE } : undefined,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

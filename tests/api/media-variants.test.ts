@@ -64,7 +64,7 @@ describe(`image variants (${testDatabaseKind})`, () => {
     for (const variant of variants) {
       const served = await t.app.inject({ url: `/uploads/${variant.key}` });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=31536000, stale-while-revalidate=86400, stale-if-error=31536000, immutable');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta.format).toBe({ avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' }[variant.format]);
       expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);

@@ -54,7 +54,7 @@ describe(`serving /uploads (${testDatabaseKind})`, () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=31536000, stale-while-revalidate=86400, stale-if-error=31536000, immutable');
     expect(response.headers['accept-ranges']).toBe('bytes');
   });
 

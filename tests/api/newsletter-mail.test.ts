@@ -58,7 +58,7 @@ describe('newsletter with mail: double opt-in and one-click unsubscribe', () => 
     const page = await t.app.inject({ method: 'GET', url: localPath(link) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.body).toContain('Thank you for subscribing!');
     const row = await rowOf('reader.one@example.com');
     expect(row?.status).toBe('confirmed');

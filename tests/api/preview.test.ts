@@ -34,7 +34,7 @@ describe('preview links', () => {
     expect(link.url).toMatch(new RegExp(`^${BASE}/preview/[\\w-]+/[\\w-]+$`));
     const page = await open(link.url);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.body).toContain('<h1 class="hero__title">Unsaved Wonder</h1>');
     expect(page.body).toContain('<meta name="robots" content="noindex">');
@@ -67,7 +67,7 @@ describe('preview links', () => {
     const forged = await open(`/preview/${id}/${signature.slice(0, -2)}xx`);
     expect(forged.statusCode).toBe(404);
     expect(forged.body).not.toContain('Secret');
-    expect(forged.headers['cache-control']).toBe('no-store');
+    expect(forged.headers['cache-control']).toBe('private, no-store');
     expect((await open(`/preview/${id.slice(0, -2)}xx/${signature}`)).statusCode).toBe(404);
   });
 

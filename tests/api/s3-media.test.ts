@@ -97,7 +97,7 @@ describe(`media in an S3-compatible bucket (${testDatabaseKind})`, () => {
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=31536000, stale-while-revalidate=86400, stale-if-error=31536000, immutable');
     expect(image.headers['accept-ranges']).toBe('bytes');
     expect(image.headers.etag).toMatch(/^"[0-9a-f]+"$/);
     expect(image.body.equals((await s3.object('media', keyOf(imageUrl)))!)).toBe(true);
@@ -124,7 +124,7 @@ describe(`media in an S3-compatible bucket (${testDatabaseKind})`, () => {
     expect(slice.headers['content-type']).toBe('video/webm');
     expect(slice.headers['content-range']).toBe(`bytes 10-209/${video.length}`);
     expect(slice.headers['content-length']).toBe('200');
-    expect(slice.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(slice.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=31536000, stale-while-revalidate=86400, stale-if-error=31536000, immutable');
     expect(slice.body.equals(video.subarray(10, 210))).toBe(true);
 
     const open = await rawRequest(port, videoUrl, { range: `bytes=${video.length - 100}-` });

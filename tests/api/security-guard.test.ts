@@ -146,11 +146,11 @@ describe('admin guard under every spelling', () => {
 
   it('marks admin and sign-in answers no-store, and sends a Permissions-Policy everywhere', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'wrong-password' }, remoteAddress: '10.55.0.1' });
-    expect(login.headers['cache-control']).toBe('no-store');
+    expect(login.headers['cache-control']).toBe('private, no-store');
     const list = await t.asAdmin({ method: 'GET', url: '/api/newsletter/subscribers' });
-    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.headers['cache-control']).toBe('private, no-store');
     const refused = await t.app.inject({ method: 'GET', url: '/api/newsletter/subscribers' });
-    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['cache-control']).toBe('private, no-store');
     for (const url of ['/api/products', '/api/newsletter/subscribers', '/uploads/nothing.png']) {
       const policy = String((await t.app.inject({ url })).headers['permissions-policy']);
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(policy).toContain(`${feature}=()`);

@@ -86,4 +86,32 @@ describe.skipIf(!isBuilt())('the server process', () => {
       await startingEnv.destroy();
     }
   });
+
+  // Decision 061: told to stop, a copy leaves the load balancer first (readiness 503 at once), serves on
+  // for SHUTDOWN_DRAIN_MS with connections that close after each answer, then stops cleanly.
+  it('drains: readiness 503 at once, pages and API still served meanwhile, then a clean exit', { timeout: 90_000 }, async () => {
+    const drainEnv = await createTestEnv();
+    const copy = await startBuiltServer({ WEB_CONCURRENCY: '1', SHUTDOWN_DRAIN_MS: '3000', DATA_DIR: drainEnv.dataDir, DATABASE_URL: drainEnv.databaseUrl ?? '', ADMIN_PASSWORD });
+    try {
+      const ready = () => fetch(`${copy.baseUrl}/api/health/ready`).then((response) => response.status);
+      // Ready only once warm: the home and the menu's pages are rendered first.
+      while ((await ready()) !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      copy.process.kill('SIGTERM');
+      let readiness = await ready();
+      while (readiness === 200) readiness = await ready();
+      expect(readiness).toBe(503);
+      const notReady = await fetch(`${copy.baseUrl}/api/health/ready`);
+      expect(await notReady.json()).toEqual({ success: false, error: 'Not ready: shutting down' });
+      // Still serving while the load balancer takes it out; each answer closes its connection.
+      const home = await fetch(`${copy.baseUrl}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('connection')).toBe('close');
+      expect((await fetch(`${copy.baseUrl}/api/categories`)).status).toBe(200);
+      expect(await copy.exited, copy.output()).toBe(0);
+      await expect(fetch(`${copy.baseUrl}/api/health`)).rejects.toThrow();
+    } finally {
+      await copy.stop(1_000);
+      await drainEnv.destroy();
+    }
+  });
 });

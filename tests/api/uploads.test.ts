@@ -46,7 +46,7 @@ describe(`uploads (${testDatabaseKind})`, () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, s-maxage=31536000, stale-while-revalidate=86400, stale-if-error=31536000, immutable');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 48]);
 

@@ -33,7 +33,7 @@ export const freePort = () =>
     });
   });
 
-/** The environment the built server runs with: production settings, no demo content, quiet logs; `env` wins. */
+/** The environment the built server runs with: production settings, no demo content, quiet logs, no drain; `env` wins. */
 const serverEnv = (port: number, env: Record<string, string>) => ({
   ...process.env,
   NODE_ENV: 'production',
@@ -42,6 +42,8 @@ const serverEnv = (port: number, env: Record<string, string>) => ({
   SEED_DEMO: 'false',
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
+  // Stopped at once: the drain before a stop has its own test (shutdown.test.ts).
+  SHUTDOWN_DRAIN_MS: '0',
   ...env,
 });
 

@@ -82,9 +82,10 @@ const refuse = (response: http.ServerResponse, status: number, code: string) =>
  * signed payload hash that does not match the body, and a PUT without a
  * Content-Length.
  */
-export async function startS3TestServer(buckets: string[]): Promise<S3TestServer> {
+/** `ports`: where the front door and s3rver listen (any free ports unless given: the copies harness keeps to its own range). */
+export async function startS3TestServer(buckets: string[], ports: { front?: number; backend?: number } = {}): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-s3-'));
-  const s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+  const s3rver = new S3rver({ address: '127.0.0.1', port: ports.backend ?? 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
   const backend = await s3rver.run();
   const requests: LoggedRequest[] = [];
   const refused: string[] = [];
@@ -126,7 +127,7 @@ export async function startS3TestServer(buckets: string[]): Promise<S3TestServer
       forward.end(body);
     });
   });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => front.listen(ports.front ?? 0, '127.0.0.1', resolve));
   const frontPort = (front.address() as AddressInfo).port;
 
   const direct = new AwsClient({ accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY, service: 's3', region: REGION });

@@ -5,6 +5,7 @@ import { CONTENT_CHANGED, isContentChanged } from './content-relay';
 import { builtCli, isVariantsQueued, startEncoderProcess } from '../modules/media/encoder-process';
 import { workerEnv, workerExecArgv } from './worker-memory';
 
+/** After the workers' drain (SHUTDOWN_DRAIN_MS): time for their in-flight requests and their database to close. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
@@ -60,7 +61,7 @@ export async function runPrimary(config: Config): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => process.exit(1), config.shutdownDrainMs + SHUTDOWN_GRACE_MS).unref();
     stoppingEncoder = encoder ? encoder.stop() : Promise.resolve();
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);

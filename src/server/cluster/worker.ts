@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { buildApp } from '../app';
 import { relayContentChanges } from './content-relay';
+import { warmPages } from '../ssr/warm-pages';
 import { VARIANTS_QUEUED, builtCli, startEncoderProcess, type VariantRunner } from '../modules/media/encoder-process';
 
 /**
@@ -37,28 +38,44 @@ export async function runWorker(config: Config, options: { prepared: boolean }):
   hearRenditions = (urls) => app.ctx.contentEvents.renditionsReady(urls, false);
   const stopRelay = relayContentChanges(app.ctx.contentEvents, app.ctx.dbKind === 'postgres');
 
-  // Stop accepting, let in-flight requests finish, then close the database.
+  // Readiness 503 at once, serve on for SHUTDOWN_DRAIN_MS while the load balancer takes this copy out
+  // (answers then close their connection, so none is reused), then stop accepting, let in-flight
+  // requests finish and close the database (decision 061).
   let closing = false;
+  const { lifecycle } = app.ctx;
+  app.server.prependListener('request', (_request, response) => {
+    if (lifecycle.draining) response.shouldKeepAlive = false;
+  });
   stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    lifecycle.draining = true;
+    app.log.info(`${signal} received: not ready; serving ${config.shutdownDrainMs} ms more, then shutting down`);
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000);
     force.unref();
-    stopRelay();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      stopRelay();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDrainMs);
   };
   if (stopRequest) {
     stop(stopRequest);
     return;
   }
 
+  // Not ready until the pages visitors reach first are rendered here.
+  const warming = app.hasDecorator('renderCache');
+  if (warming) lifecycle.cache = 'cold';
   await app.listen({ port: config.port, host: config.host });
+  if (warming) {
+    await warmPages(app).catch((error: unknown) => app.log.warn({ err: error }, 'could not warm the page cache'));
+    lifecycle.cache = 'warm';
+  }
   if (!options.prepared) app.log.info(`Showcase is running at ${config.publicUrl} (database: ${app.ctx.dbKind}, data: ${config.dataDir})`);
 }

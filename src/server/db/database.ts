@@ -124,12 +124,39 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** Migrations this build knows and the database lacks, and ones the database has that this build does not know. */
+export type MigrationCheck = { pending: string[]; ahead: string[] };
+
+/**
+ * Compares the database's executed migrations with this build's (decision 062). A database `ahead` of
+ * the build is a newer copy's work during a rolling deploy: its migrations only expand the schema
+ * (contracting waits for a later release), so this older build still runs on it.
+ */
+export async function checkMigrations(db: Db): Promise<MigrationCheck> {
+  const known = new Set(Object.keys(migrations));
+  const executed = new Set((await new Migrator({ db, provider }).getMigrations()).filter((m) => m.executedAt).map((m) => m.name));
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const recorded = tables.some((table) => table.name === 'kysely_migration')
+    ? (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name)
+    : [];
+  return { pending: [...known].filter((name) => !executed.has(name)), ahead: recorded.filter((name) => !known.has(name)) };
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationCheck> {
+  const check = await checkMigrations(db);
+  if (check.ahead.length > 0) {
+    // Kysely refuses a database with migrations it does not know; an older copy restarting mid-deploy must still start.
+    if (check.pending.length > 0) {
+      throw new Error(`Database migration impossible: the database has migrations this build does not know (${check.ahead.join(', ')}) and lacks ${check.pending.join(', ')}`);
+    }
+    return check;
+  }
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
+  return { pending: [], ahead: [] };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

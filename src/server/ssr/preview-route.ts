@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PRIVATE_NO_STORE } from '../cdn/cache-control';
 import { renderPage } from '../../web/entry-server';
 import type { ContentSource } from '../../web/api/content-source';
 import { openPreview } from '../modules/preview/preview.service';
@@ -22,7 +23,7 @@ const banner = (expiresAt: string) =>
 export function registerPreviewPages(app: FastifyInstance, source: ContentSource, assets: ClientAssets | null): void {
   const { config, db } = app.ctx;
   app.get<{ Params: { id: string; signature: string } }>('/preview/:id/:signature', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+    reply.header('Cache-Control', PRIVATE_NO_STORE).header('X-Robots-Tag', 'noindex');
     const preview = await openPreview(db, request.params.id, request.params.signature);
     if (!preview) {
       return reply

@@ -16,7 +16,7 @@ const shows = (drawn: ReadonlySet<string>, changed: ReadonlySet<string>) => {
   return false;
 };
 
-export type RenderCacheStats = { renders: number; hits: number; stale: number };
+export type RenderCacheStats = { renders: number; hits: number; stale: number; servedOnError: number };
 
 /**
  * The render cache of decision 008. Keys are what changes a page (path and
@@ -30,7 +30,7 @@ export class RenderCache {
   private readonly pages: PageCache;
   private readonly inFlight = new Map<string, Promise<CachedPage>>();
   private readonly staleWaitMs: number;
-  readonly stats: RenderCacheStats = { renders: 0, hits: 0, stale: 0 };
+  readonly stats: RenderCacheStats = { renders: 0, hits: 0, stale: 0, servedOnError: 0 };
 
   constructor(
     private readonly currentVersion: () => number,
@@ -40,13 +40,23 @@ export class RenderCache {
       staleWaitMs?: number;
       maxAgeMs?: () => number | undefined;
       staleCutoff?: () => number;
+      staleIfErrorMs?: number;
     } = {},
   ) {
     this.pages = new PageCache(options.maxEntries, options.maxBytes);
     this.staleWaitMs = options.staleWaitMs ?? STALE_WAIT_MS;
     this.maxAgeMs = options.maxAgeMs ?? (() => undefined);
     this.staleCutoff = options.staleCutoff ?? (() => 0);
+    this.staleIfErrorMs = options.staleIfErrorMs ?? 0;
   }
+
+  /**
+   * How long after a page went out of date it still stands in for a render that fails (status ≥ 500:
+   * the database or the media store cannot answer). Decision 061: stale rather than broken.
+   */
+  private readonly staleIfErrorMs: number;
+  /** When each kept page was first found out of date: the start of its stale-if-error window. */
+  private readonly outdatedSince = new WeakMap<CachedPage, number>();
 
   /**
    * Pages stored before this time (ms) are never served stale: a scheduled
@@ -125,7 +135,8 @@ export class RenderCache {
       const done = () => this.inFlight.delete(flightKey);
       flight.then(done, done);
     }
-    if (!cached || cached.storedAt < this.staleCutoff()) return flight;
+    const answer = cached ? this.orPreviousOnError(flight, cached) : flight;
+    if (!cached || cached.storedAt < this.staleCutoff()) return answer;
     this.stats.stale += 1;
     if (!started) return cached;
     let timer: NodeJS.Timeout | undefined;
@@ -133,7 +144,7 @@ export class RenderCache {
       timer = setTimeout(() => resolve(cached), this.staleWaitMs);
     });
     try {
-      return await Promise.race([flight, previous]);
+      return await Promise.race([answer, previous]);
     } finally {
       clearTimeout(timer);
     }
@@ -142,6 +153,29 @@ export class RenderCache {
   /** Resolves once the renders under way have finished and been kept: a test then reads its own write (decision 058). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /**
+   * The fresh render, or the previous page when the render fails and the previous page went out of
+   * date less than `staleIfErrorMs` ago. Even a page made before a scheduled item went live beats an
+   * error page. Nothing is dropped on a failure, so a database that restarts finds the pages still here.
+   */
+  private orPreviousOnError(flight: Promise<CachedPage>, previous: CachedPage): Promise<CachedPage> {
+    const since = this.outdatedSince.get(previous) ?? Date.now();
+    this.outdatedSince.set(previous, since);
+    const usable = () => Date.now() - since <= this.staleIfErrorMs;
+    const onError = (failure: CachedPage | undefined, error?: unknown): CachedPage => {
+      if (!usable()) {
+        if (failure) return failure;
+        throw error;
+      }
+      this.stats.servedOnError += 1;
+      return previous;
+    };
+    return flight.then(
+      (page) => (page.status >= 500 ? onError(page) : page),
+      (error: unknown) => onError(undefined, error),
+    );
   }
 
   private async renderAndKeep(key: string, version: number, render: (version: number) => Promise<CachedPage>) {

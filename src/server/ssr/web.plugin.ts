@@ -19,6 +19,10 @@ import { registerSitemap } from './sitemap';
 import { registerPreviewPages } from './preview-route';
 import { lookUpRedirect, withQuery } from './redirect-answers';
 import { registerSiteImages } from './site-images';
+import { UNAVAILABLE_RETRY_AFTER_S, unavailableHtml } from './unavailable-page';
+import { keyedSource } from '../cdn/keyed-source';
+import { PRIVATE_NO_STORE, publicPageCacheControl, surrogateKeyHeaders } from '../cdn/cache-control';
+import { classifyDatabaseError } from '../db/errors';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -61,7 +65,12 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   const source = createServerContentSource(db, catalogueFigures);
   // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
   // A page made before a scheduled item went live is not served even as a stale fallback.
-  const cache = new RenderCache(() => contentEvents.current, { maxAgeMs: () => contentEvents.maxAgeMs, staleCutoff: () => schedule.lastPassedAt });
+  // While the database fails, a page rendered before stands in for up to STALE_IF_ERROR_SECONDS (decision 061).
+  const cache = new RenderCache(() => contentEvents.current, {
+    maxAgeMs: () => contentEvents.maxAgeMs,
+    staleCutoff: () => schedule.lastPassedAt,
+    staleIfErrorMs: config.staleIfErrorSeconds * 1000,
+  });
   app.decorate('renderCache', cache);
   // A finished variant batch: only the pages that draw those images are rendered again.
   const dropShowing = (urls: readonly string[]) => void cache.dropPagesShowing(urls);
@@ -102,14 +111,25 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     return reply;
   };
 
+  const pageCacheControl = publicPageCacheControl(config);
+  /**
+   * Public pages: the same bytes for everyone, revalidated by browsers on every visit (their content
+   * changes with each admin write), kept by a CDN under their surrogate keys (decision 061). The admin
+   * shell is the owner's; a 503 must not be kept by anyone.
+   */
+  const cachingOf = (page: CachedPage): string[] => {
+    if (page.status === 503) return ['Cache-Control', 'no-store', 'Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)];
+    if (page === adminShellPage) return ['Cache-Control', PRIVATE_NO_STORE];
+    return ['Cache-Control', pageCacheControl, ...surrogateKeyHeaders(page.keys ?? [], config)];
+  };
+  let adminShellPage: CachedPage | undefined;
+
   const headOf = (page: CachedPage, coding: Coding, withPageHeaders: boolean, notModified: boolean, length: number): string[] => {
     const head = [
       ...(withPageHeaders ? flatPageHeaders : []),
       'Content-Type',
       'text/html; charset=utf-8',
-      // Same bytes for everyone, but content changes with every admin write: revalidate each time.
-      'Cache-Control',
-      'public, no-cache',
+      ...cachingOf(page),
       'ETag',
       page.etags[coding],
       'Vary',
@@ -189,21 +209,40 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     });
   };
 
+  /** The primary colour of the latest page rendered here: the 503 page wears it while the database is away. */
+  let lastPrimaryColor: string | undefined;
+  /** The friendly 503 page (unavailable-page.ts): status ≥ 500, so served but never kept. */
+  const unavailablePage = (version: number) => makePage(version, 503, unavailableHtml(config.publicUrl, lastPrimaryColor, assets));
+
   /** Renders `identity` (path + normalised parameters): other parameters of the request never reach the page. */
   const renderPublic = async (identity: string, version: number, log: FastifyRequest['log']): Promise<CachedPage> => {
     const url = new URL(identity, config.publicUrl);
     const webRequest = new Request(url, { method: 'GET', headers: { accept: 'text/html' } });
     // Every stored image a page draws is looked up here: the page remembers them (RenderCache.dropPagesShowing).
     const media = new Set<string>();
+    // And the surrogate key of everything it reads, for a CDN in front (decision 061).
+    const keys = new Set<string>();
+    const keyed = keyedSource(source, keys);
     const pageSource = {
-      ...source,
+      ...keyed,
       describeImages: (urls: string[]) => {
         for (const url of urls) media.add(url);
-        return source.describeImages(urls);
+        return keyed.describeImages(urls);
       },
     };
-    const page = await renderPage(webRequest, pageSource, (error) => log.error({ err: error }, 'page render failed'));
+    let databaseFailed = false;
+    const page = await renderPage(webRequest, pageSource, (error) => {
+      if (classifyDatabaseError(error)) {
+        databaseFailed = true;
+        log.warn({ err: error }, 'page render: the database cannot answer');
+      } else {
+        log.error({ err: error }, 'page render failed');
+      }
+    });
+    // The database away: a 503 to try again, not the error screen (the cache serves the previous page instead when it has one).
+    if (databaseFailed && (page.kind === 'redirect' || page.status >= 500)) return unavailablePage(version);
     if (page.kind === 'redirect') return makePage(version, page.status, '', page.location);
+    lastPrimaryColor = page.primaryColor ?? lastPrimaryColor;
     const html = htmlDocument({
       meta: page.meta,
       canonicalBase: config.publicUrl,
@@ -217,7 +256,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       robots: page.status === 404 ? 'noindex' : page.meta.noindex ? 'noindex, follow' : undefined,
       canonical: page.status !== 404,
     });
-    return { ...(await makePage(version, page.status, html)), media };
+    return { ...(await makePage(version, page.status, html)), media, keys: [...keys].sort() };
   };
 
   registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);
@@ -235,7 +274,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     if (NOT_PAGES.test(pathname) || ADMIN.test(pathname)) {
       setHeaders(reply, adminHeaders);
       if (NOT_PAGES.test(pathname)) return reply.callNotFound();
-      return send(request, reply, await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell())));
+      adminShellPage = await cache.get('/admin', async (version) => makePage(version, 200, await renderAdminShell()));
+      return send(request, reply, adminShellPage);
     }
     const search = new URLSearchParams(query);
     const identity = pageIdentity(pathname, search);
@@ -244,17 +284,30 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     const key = `${year} ${identity}`;
     remember(request.url, identity);
     const cached = cache.fresh(key);
-    // Only a page answered 200 (or 304 for the copy the browser kept) is a page view (decision 060).
-    const countView = (page: CachedPage) => {
-      if (page.status === 200 && !page.location && codingFor(request.headers['accept-encoding']) !== null) analytics.pageView(request.raw, identity.split('?', 1)[0]!);
-    };
     // A kept not-found page still asks below whether its address redirects.
     if (cached && cached.status !== 404) {
-      countView(cached);
+      countView(request, identity, cached);
       return send(request, reply, cached, true);
     }
     // Every other answer, failures included, has them from here.
     setHeaders(reply, pageHeaders);
+    try {
+      return await answerUncached(request, reply, { pathname, query, search, identity, year, key });
+    } catch (error) {
+      // A look-up before the render (an address, a redirect) met the database away: the 503 page, never the error envelope.
+      if (!classifyDatabaseError(error)) throw error;
+      request.log.warn({ err: error }, 'page: the database cannot answer');
+      return send(request, reply, await unavailablePage(contentEvents.current));
+    }
+  });
+
+  // Only a page answered 200 (or 304 for the copy the browser kept) is a page view (decision 060).
+  const countView = (request: FastifyRequest, identity: string, page: CachedPage) => {
+    if (page.status === 200 && !page.location && codingFor(request.headers['accept-encoding']) !== null) analytics.pageView(request.raw, identity.split('?', 1)[0]!);
+  };
+
+  type Wanted = { pathname: string; query: string; search: URLSearchParams; identity: string; year: number; key: string };
+  const answerUncached = async (request: FastifyRequest, reply: FastifyReply, { pathname, query, search, identity, year, key }: Wanted) => {
 
     // Not kept: is this an address at all? Made-up ones never reach the database (issue 23).
     // Unreadable (the database failing): every address is rendered, and its render shows the failure.
@@ -293,9 +346,9 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       const answered = await redirectAnswer();
       if (answered) return answered;
     }
-    countView(page);
+    countView(request, identity, page);
     return send(request, reply, page);
-  });
+  };
 });
 
 declare module 'fastify' {

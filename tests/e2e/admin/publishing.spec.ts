@@ -41,7 +41,7 @@ test('draft a product, preview it, schedule it seconds ahead and see it appear o
     const shared = await visitor.newPage();
     const answer = await shared.goto(preview.url());
     expect(answer?.status()).toBe(200);
-    expect(answer?.headers()['cache-control']).toBe('no-store');
+    expect(answer?.headers()['cache-control']).toBe('private, no-store');
     expect(answer?.headers()['x-robots-tag']).toBe('noindex');
     await preview.close();
 

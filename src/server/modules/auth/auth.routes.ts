@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRIVATE_NO_STORE } from '../../cdn/cache-control';
 import { LoggedOutAnswerSchema, LoginAnswerSchema, LoginSchema, TokenValidAnswerSchema } from '../../../shared/schemas/auth';
 import { apiSuccessSchema } from '../../../shared/schemas/api';
 import { answers } from '../../http/answers';
@@ -20,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Answers carry tokens or say who is signed in: no cache may keep them.
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
   });
 
   app.post('/login', { ...PUBLIC_ROUTE, schema: { body: LoginSchema, response: answers(200, apiSuccessSchema(LoginAnswerSchema)) } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRIVATE_NO_STORE } from '../../cdn/cache-control';
 import { unauthorized } from '../../http/errors';
 import '../../http/access';
 import { findLiveSession, type LiveSession } from './session.repository';
@@ -25,9 +26,11 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export function installAdminGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.access === 'public') return;
-    reply.header('Cache-Control', 'no-store');
     const token = bearerToken(request);
+    const open = request.routeOptions.config.access === 'public';
+    // The owner's answers are never kept by a shared cache, on a public route too, where a token means the owner's view (drafts).
+    if (!open || token) reply.header('Cache-Control', PRIVATE_NO_STORE);
+    if (open) return;
     const session = token ? await findLiveSession(app.ctx.db, token) : undefined;
     if (!session) throw unauthorized();
     request.adminSession = session;

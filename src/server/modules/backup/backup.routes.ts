@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { PRIVATE_NO_STORE } from '../../cdn/cache-control';
 import type { FastifyPluginAsync } from 'fastify';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { mediaObjects } from './media-objects';
@@ -21,7 +22,7 @@ export const backupRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .header('Content-Type', 'application/gzip')
       .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'no-store')
+      .header('Cache-Control', PRIVATE_NO_STORE)
       .send(body);
   });
 };

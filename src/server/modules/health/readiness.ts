@@ -60,9 +60,14 @@ async function probeDisk(dataDir: string): Promise<{ freeBytes: number; ok: bool
 
 /** Whether this copy can do everything it is asked, writes included (decision 010: the health check tells the truth). */
 export async function checkReadiness(ctx: AppContext): Promise<Readiness> {
+  const { lifecycle } = ctx;
+  // Told to stop: out of the load balancer at once, without waiting on a probe (decision 061).
+  if (lifecycle.draining) return { ready: false, problems: ['shutting down'], checks: { write: 'ok', disk: null, notifications: ctx.notifications?.state ?? 'off' } };
   const [writeProblem, disk] = await Promise.all([probeWrite(ctx), probeDisk(ctx.config.dataDir)]);
   const notifications = ctx.notifications?.state ?? 'off';
   const problems: string[] = [];
+  if (!lifecycle.migrations) problems.push('migrations not checked yet');
+  if (lifecycle.cache === 'cold') problems.push('warming the page cache');
   if (writeProblem) problems.push(writeProblem);
   if (disk && !disk.ok) problems.push(`only ${Math.floor(disk.freeBytes / 1024)} KB free under DATA_DIR`);
   if (notifications !== 'off' && notifications !== 'listening') problems.push(`not hearing other copies' writes (${notifications})`);

@@ -31,8 +31,12 @@ export interface MediaStore {
 
 export type StoredFile = { key: string; modifiedMs: number };
 
-/** Names are generated and never reused, so a file may be cached for a year. */
-export const MEDIA_CACHE_CONTROL = `public, max-age=${365 * 24 * 60 * 60}, immutable`;
+const YEAR_S = 365 * 24 * 60 * 60;
+/**
+ * Names are generated and never reused, so a file may be cached for a year, by browsers and a CDN
+ * alike, and served by the CDN while the origin fails (decision 061).
+ */
+export const MEDIA_CACHE_CONTROL = `public, max-age=${YEAR_S}, s-maxage=${YEAR_S}, stale-while-revalidate=86400, stale-if-error=${YEAR_S}, immutable`;
 
 /** Writes a stream to a file that must not exist yet; resolves to the number of bytes written. */
 export async function writeToNewFile(source: AsyncIterable<Uint8Array>, file: string, mode = 0o644): Promise<number> {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LocalDiskMediaStore, MEDIA_CACHE_CONTROL } from './media-store';
+import path from 'node:path';
+import { mediaKeyHeaders } from './media-keys';
 import { createMediaStore } from './media.service';
 import { S3MediaStore, removeDeadSpools } from './s3-media-store';
 import { sweepMedia } from './media-sweep';
@@ -51,8 +53,9 @@ export const registerMedia: FastifyPluginAsync = async (app) => {
     lastModified: true,
     // Generated names are flat: anything with a separator or a dot-segment is not ours.
     allowedPath: (pathName) => /^\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/.test(pathName),
-    setHeaders: (res) => {
+    setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', MEDIA_CACHE_CONTROL);
+      for (const [name, value] of mediaKeyHeaders(path.basename(filePath), app.ctx.config)) res.setHeader(name, value);
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, notFound } from '../../http/errors';
 import { isValidKey, MEDIA_CACHE_CONTROL } from './media-store';
 import type { S3MediaStore } from './s3-media-store';
+import { mediaKeyHeaders } from './media-keys';
+
+const MEDIA_RETRY_AFTER_S = 5;
 
 // Range for seeking in videos; the conditional ones let a browser or CDN revalidate with a 304.
 const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'] as const;
@@ -27,7 +30,18 @@ export const s3MediaProxy = (store: S3MediaStore): FastifyPluginAsync =>
         const value = request.headers[name];
         if (typeof value === 'string' && value.length <= 256) headers[name] = value;
       }
-      const upstream = await store.request(key, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers });
+      // The bucket away (a restart, the network): a 503 to try again, never a 500 (decision 061).
+      const unavailable = (cause: unknown) => {
+        request.log.warn({ err: cause }, 'media store unreachable');
+        reply.header('Retry-After', String(MEDIA_RETRY_AFTER_S));
+        return new HttpError(503, 'The media store is unavailable: please try again in a few seconds');
+      };
+      let upstream;
+      try {
+        upstream = await store.request(key, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers });
+      } catch (error) {
+        throw unavailable(error);
+      }
       const status = upstream.statusCode ?? 0;
 
       if (status === 200 || status === 206 || status === 304) {
@@ -36,6 +50,7 @@ export const s3MediaProxy = (store: S3MediaStore): FastifyPluginAsync =>
           if (typeof value === 'string') reply.header(name, value);
         }
         reply.header('cache-control', MEDIA_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
+        for (const [name, value] of mediaKeyHeaders(key, app.ctx.config)) reply.header(name, value);
         if (status === 304) {
           upstream.resume();
           return reply.status(304).send();
@@ -48,6 +63,7 @@ export const s3MediaProxy = (store: S3MediaStore): FastifyPluginAsync =>
       upstream.resume();
       if (status === 404) throw notFoundHere();
       if (status === 416) throw new HttpError(416, 'Requested range is not satisfiable');
+      if (status === 500 || status === 502 || status === 503 || status === 504) throw unavailable(new Error(`S3 GET ${key} answered ${status}`));
       // Credentials, bucket or endpoint are wrong: the visitor gets a 500, the log says why.
       throw new Error(`S3 GET ${key} answered ${status}`);
     });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { PRIVATE_NO_STORE } from '../../cdn/cache-control';
 import { getSiteSettings } from '../site/site-settings.service';
 import { getTheme } from '../site/site.service';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './newsletter-links';
@@ -42,7 +43,7 @@ export const newsletterPages: FastifyPluginAsync = async (app) => {
     const [theme, site] = await Promise.all([getTheme(db), getSiteSettings(db)]);
     return reply
       .status(status)
-      .header('Cache-Control', 'no-store')
+      .header('Cache-Control', PRIVATE_NO_STORE)
       .type('text/html; charset=utf-8')
       .send(newsletterPageHtml({ ...page, siteName: site.name, primaryColor: theme.primaryColor }));
   };

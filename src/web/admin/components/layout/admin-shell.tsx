@@ -4,6 +4,7 @@ import { NavLink } from '../link';
 import { paths } from '../../lib/paths';
 import { InlineLoading } from '../ui/loading-screen';
 import { LogoutDialog } from './logout-dialog';
+import { DatabaseAwayBanner } from './database-away-banner';
 
 const NAV_ITEMS = [
   { to: paths.dashboard, label: 'Dashboard' },
@@ -69,6 +70,7 @@ export function AdminShell() {
         </nav>
       </aside>
       <main className="adm-main">
+        <DatabaseAwayBanner />
         <Suspense fallback={<InlineLoading />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,106 @@
+import http from 'node:http';
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export type Kind = 'page' | 'api' | 'media' | 'write';
+/** How an answer is counted: `ok`, or the kind of failure. */
+export type Verdict = 'ok' | 'unavailable 503' | 'server error 5xx' | 'bad gateway 502/504' | 'connection' | 'client error 4xx';
+
+export type Outcome = { kind: Kind; startedAt: number; ms: number; status: number; verdict: Verdict };
+
+function verdictOf(status: number): Verdict {
+  if (status === 0) return 'connection';
+  if (status < 400) return 'ok';
+  if (status === 503) return 'unavailable 503';
+  if (status === 502 || status === 504) return 'bad gateway 502/504';
+  if (status >= 500) return 'server error 5xx';
+  return 'client error 4xx';
+}
+
+export type LoadPlan = {
+  base: string;
+  token: string;
+  ratePerSecond: number;
+  pages: string[];
+  media: string[];
+};
+
+/**
+ * A steady open-loop load through the load balancer, as visitors and an editor make it: requests are
+ * started on a clock whatever the answers take, so a stall shows as latency and failures instead of
+ * slowing the load down. Pages, API reads, media and writes (new tags, whose ids are kept: an
+ * acknowledged write must be found afterwards). Each answer is classified.
+ */
+export class Load {
+  readonly outcomes: Outcome[] = [];
+  /** Ids of the tags whose creation was acknowledged (201). */
+  readonly acknowledged: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = 0;
+  private sequence = 0;
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+  constructor(private readonly plan: LoadPlan) {}
+
+  private pick(): { kind: Kind; method: string; path: string; body?: string } {
+    const n = this.sequence++;
+    const { pages, media } = this.plan;
+    // One write a second at 250 requests a second: each write makes every copy render its pages again.
+    if (n % 250 === 0) return { kind: 'write', method: 'POST', path: '/api/tags', body: JSON.stringify({ title: `Load ${process.pid} ${n}` }) };
+    if (n % 10 === 1) return { kind: 'api', method: 'GET', path: '/api/products?limit=12' };
+    if (n % 20 === 3 && media.length > 0) return { kind: 'media', method: 'GET', path: media[n % media.length]! };
+    return { kind: 'page', method: 'GET', path: pages[n % pages.length]! };
+  }
+
+  private fire(): void {
+    const { kind, method, path, body } = this.pick();
+    const startedAt = Date.now();
+    this.inFlight += 1;
+    let finished = false;
+    const done = (status: number, text = '') => {
+      if (finished) return;
+      finished = true;
+      this.inFlight -= 1;
+      this.outcomes.push({ kind, startedAt, ms: Date.now() - startedAt, status, verdict: verdictOf(status) });
+      if (kind === 'write' && status === 201) {
+        const id = (JSON.parse(text) as { data?: { id?: string } }).data?.id;
+        if (id) this.acknowledged.push(id);
+      }
+    };
+    const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
+    if (kind === 'write') Object.assign(headers, { authorization: `Bearer ${this.plan.token}`, 'content-type': 'application/json' });
+    const request = http.request(`${this.plan.base}${path}`, { method, headers, agent: this.agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      let text = '';
+      if (kind === 'write') response.setEncoding('utf8');
+      response.on('data', (chunk: string | Buffer) => {
+        if (kind === 'write') text += chunk;
+      });
+      response.on('end', () => done(response.statusCode ?? 0, text));
+      // Cut off mid-answer: a failed request, whatever its status line said.
+      response.on('close', () => done(response.complete ? (response.statusCode ?? 0) : 0, text));
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', () => done(0));
+    request.on('close', () => done(0));
+    request.end(body);
+  }
+
+  start(): void {
+    // Every 20 ms, the requests due by then.
+    const tickMs = 20;
+    let owed = 0;
+    this.timer = setInterval(() => {
+      owed += (this.plan.ratePerSecond * tickMs) / 1000;
+      while (owed >= 1) {
+        owed -= 1;
+        this.fire();
+      }
+    }, tickMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    this.agent.destroy();
+  }
+}
