@@ -12,7 +12,7 @@ import { rebuildMediaUsages } from '../../src/server/content/effects/media-usage
 import { defaultSiteSettings } from '../../src/shared/schemas/site-settings';
 import type { Db } from '../../src/server/db/database';
 
-/** Write routes that are not content writes: sign-in and account, previews, the newsletter's subscribers. */
+/** Write routes that are not content writes: sign-in and account, previews, the newsletter's subscribers, Buy Now reports. */
 const NOT_CONTENT = [
   'POST /api/auth/login',
   'POST /api/auth/logout',
@@ -27,6 +27,7 @@ const NOT_CONTENT = [
   'POST /api/newsletter/subscribe',
   'DELETE /api/newsletter/subscribers',
   'DELETE /api/newsletter/subscribers/:id',
+  'POST /api/analytics/buy/:productSlug',
 ];
 
 /** What a content write may touch, row by row: compared whole before and after a refused or failing write. */

@@ -16,6 +16,7 @@ import { csvLine } from '../../../shared/csv';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { ok, okPage } from '../../http/reply';
 import { trustedHop } from '../../http/client-address';
+import { FILE_ROUTE, answers } from '../../http/answers';
 import { pageProductFigures, readBreakdown, readReferrers, readSummary } from './analytics.reads';
 import { countBuyClick } from './buy-clicks';
 import { siteDay } from './site-day';
@@ -33,7 +34,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/buy/:productSlug',
-    { ...PUBLIC_ROUTE, schema: { params: z.object({ productSlug: SlugSchema }), response: { 204: z.null() } } },
+    { ...PUBLIC_ROUTE, schema: { params: z.object({ productSlug: SlugSchema }), response: answers(204, z.null()) } },
     async (request, reply) => {
       await countBuyClick(db, analytics, trusted, request, request.params.productSlug);
       // The same answer whether it counted or not: a client learns nothing about products or limits.
@@ -44,18 +45,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Figures this process still holds are written first, so a read right after a visit sees it. */
   const written = () => analytics.flush().catch(() => {});
 
-  app.get('/summary', { schema: { querystring: RangeQuerySchema, response: { 200: SummaryResponseSchema } } }, async (request) => {
+  app.get('/summary', { schema: { querystring: RangeQuerySchema, response: answers(200, SummaryResponseSchema) } }, async (request) => {
     await written();
     return ok(await readSummary(db, request.query));
   });
 
-  app.get('/products', { schema: { querystring: ProductFiguresQuerySchema, response: { 200: ProductFiguresResponseSchema } } }, async (request) => {
+  app.get('/products', { schema: { querystring: ProductFiguresQuerySchema, response: answers(200, ProductFiguresResponseSchema) } }, async (request) => {
     await written();
     const page = await pageProductFigures(db, request.query);
     return wantsPage(request.query) ? okPage(page) : ok(page.items);
   });
 
-  app.get('/products.csv', { schema: { querystring: RangeQuerySchema, response: { 200: z.string() } } }, async (request, reply) => {
+  app.get('/products.csv', { ...FILE_ROUTE, schema: { querystring: RangeQuerySchema } }, async (request, reply) => {
     await written();
     const { items } = await pageProductFigures(db, { ...request.query, sort: 'views' });
     const body = `${PRODUCTS_CSV_HEADER}\r\n${items.map((row) => csvLine([row.productId, row.slug, row.title, row.views, row.buyClicks, row.ctr])).join('')}`;
@@ -65,17 +66,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(body);
   });
 
-  app.get('/referrers', { schema: { querystring: RangeQuerySchema, response: { 200: ReferrersResponseSchema } } }, async (request) => {
+  app.get('/referrers', { schema: { querystring: RangeQuerySchema, response: answers(200, ReferrersResponseSchema) } }, async (request) => {
     await written();
     return ok(await readReferrers(db, request.query));
   });
 
-  app.get('/breakdown', { schema: { querystring: RangeQuerySchema, response: { 200: BreakdownResponseSchema } } }, async (request) => {
+  app.get('/breakdown', { schema: { querystring: RangeQuerySchema, response: answers(200, BreakdownResponseSchema) } }, async (request) => {
     await written();
     return ok(await readBreakdown(db, request.query));
   });
 
-  app.get('/site-day', { schema: { response: { 200: SiteDayResponseSchema } } }, async () =>
+  app.get('/site-day', { schema: { response: answers(200, SiteDayResponseSchema) } }, async () =>
     ok({ today: siteDay(analytics.clock()), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
   );
 };

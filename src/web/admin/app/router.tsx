@@ -53,7 +53,7 @@ export function createAdminRouter() {
       element: <AdminShell />,
       errorElement: <AdminRouteError />,
       children: [
-        // The spec lets the index be a dashboard (spec §2, admin index): it opens on how the site is doing.
+        // The admin index may be a dashboard (decision 060): it opens on how the site is doing.
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
         { path: 'dashboard', element: <screens.dashboard.Screen /> },
         { path: 'homepage', element: <screens.homepage.Screen /> },
