@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/verify',
   'POST /api/auth/logout',
   'POST /api/newsletter/subscribe',
+  'POST /api/analytics/buy/:productSlug',
 ]);
 const isPublic = (route: RouteEntry) =>
   PUBLIC_ROUTES.has(`${route.method === 'HEAD' ? 'GET' : route.method} ${route.path}`);
