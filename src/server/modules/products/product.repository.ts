@@ -157,6 +157,15 @@ export async function updateProductRow(db: Db, id: string, changes: Updateable<P
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Renumbers one product's place in the list without moving its version, as a
+ * reorder does (ordering.ts): the version guards the editor's fields, and a
+ * move elsewhere in the list must not refuse the save of an editor open on it.
+ */
+export async function setProductPosition(db: Db, id: string, order: number, updatedAt: string): Promise<void> {
+  await db.updateTable('products').set({ sort_order: order, updated_at: updatedAt }).where('id', '=', id).execute();
+}
+
 /** Replaces the product's category and tag links, keeping the given order. */
 export async function replaceProductLinks(db: Db, productId: string, links: ProductLinks): Promise<void> {
   await db.deleteFrom('product_categories').where('product_id', '=', productId).execute();

@@ -24,6 +24,7 @@ import {
   selectProductById,
   selectProductOrder,
   updateProductRow,
+  setProductPosition,
   type ProductLinks,
 } from './product.repository';
 
@@ -185,7 +186,7 @@ export async function moveProduct(writer: Writer, id: string, position: number):
     const [moved] = rows.splice(from, 1);
     rows.splice(to, 0, moved!);
     for (const [order, row] of rows.entries()) {
-      if (row.sort_order !== order) await updateProductRow(trx, row.id, { sort_order: order, updated_at: now });
+      if (row.sort_order !== order) await setProductPosition(trx, row.id, order, now);
     }
     return { result: { id, order: to }, before: null, after: { id, order: to } };
   });
