@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { mediaObjects } from '../../src/server/modules/backup/media-objects';
+import { backupTarget } from '../helpers/backup-archive';
 import { restoreBackup, RestoreRefusedError } from '../../src/server/modules/backup/restore-backup';
 import { writeBackup } from '../../src/server/modules/backup/write-backup';
 import { ADMIN_PASSWORD, createTestEnv, type TestEnv } from '../helpers/test-app';
@@ -43,10 +44,9 @@ describe('backup and restore', () => {
     return site;
   }
   const s3Vars = (bucket: string) => ({ S3_BUCKET: bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX: 'media/' });
-  const target = (site: Site) => ({ db: site.app.ctx.db, kind: site.app.ctx.dbKind, media: mediaObjects(site.app.ctx.config) });
   const backupTo = async (site: Site, name: string) => {
     const file = path.join(work, name);
-    await writeBackup(target(site), fs.createWriteStream(file));
+    await writeBackup(backupTarget(site), fs.createWriteStream(file));
     return file;
   };
 
@@ -107,7 +107,7 @@ describe('backup and restore', () => {
   it('round-trips SQLite + disk → PostgreSQL + S3 → SQLite + disk with identical answers and media bytes', async () => {
     const first = await backupTo(original, 'from-sqlite.tar.gz');
     const onPg = await startSite('postgres', s3Vars('round-trip'));
-    const restored = await restoreBackup(first, target(onPg), { force: false });
+    const restored = await restoreBackup(first, backupTarget(onPg), { force: false });
     expect(restored.mediaFiles).toBe(Object.keys(expected.media).length);
     expect(await s3.keys('round-trip')).toContain('media/extra-variant-480.webp');
     // Sessions are not carried over: sign in again on the restored site.
@@ -116,7 +116,7 @@ describe('backup and restore', () => {
 
     const second = await backupTo(onPg, 'from-postgres.tar.gz');
     const back = await startSite('sqlite');
-    await restoreBackup(second, target(back), { force: false });
+    await restoreBackup(second, backupTarget(back), { force: false });
     back.token = (await back.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: ADMIN_PASSWORD } })).json().data.token;
     expect(await snapshot(back)).toEqual(expected);
   }, 120_000);
@@ -127,10 +127,10 @@ describe('backup and restore', () => {
     const made = await busy.app.inject({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Only here' }), headers: { authorization: `Bearer ${busy.token}` } });
     expect(made.statusCode).toBe(201);
     fs.writeFileSync(path.join(busy.app.ctx.config.mediaDir, 'stray.jpg'), 'stray');
-    await expect(restoreBackup(file, target(busy), { force: false })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup(file, backupTarget(busy), { force: false })).rejects.toThrow(RestoreRefusedError);
     expect((await busy.app.inject({ method: 'GET', url: '/api/tags' })).json().data).toHaveLength(1);
 
-    const summary = await restoreBackup(file, target(busy), { force: true });
+    const summary = await restoreBackup(file, backupTarget(busy), { force: true });
     expect(summary.removedMediaFiles).toBe(1);
     busy.token = (await busy.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: ADMIN_PASSWORD } })).json().data.token;
     expect(await snapshot(busy)).toEqual(expected);
@@ -198,7 +198,7 @@ describe('backup and restore', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Wrote .*cli\.tar\.gz/);
     const site = await startSite('sqlite');
-    await restoreBackup(file, target(site), { force: false });
+    await restoreBackup(file, backupTarget(site), { force: false });
     site.token = (await site.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: ADMIN_PASSWORD } })).json().data.token;
     expect(await snapshot(site)).toEqual(expected);
 
@@ -210,7 +210,7 @@ describe('backup and restore', () => {
     const downloaded = path.join(work, 'downloaded.tar.gz');
     fs.writeFileSync(downloaded, download.rawPayload);
     const other = await startSite('sqlite');
-    await restoreBackup(downloaded, target(other), { force: false });
+    await restoreBackup(downloaded, backupTarget(other), { force: false });
     other.token = (await other.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: ADMIN_PASSWORD } })).json().data.token;
     expect(await snapshot(other)).toEqual(expected);
   }, 60_000);

@@ -6,11 +6,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_KEYS, storedSecret } from '../../src/server/content/stored-secret';
 import { keyFileFor } from '../../src/server/content/secret-box';
-import { mediaObjects } from '../../src/server/modules/backup/media-objects';
 import { restoreBackup } from '../../src/server/modules/backup/restore-backup';
 import { writeBackup } from '../../src/server/modules/backup/write-backup';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
-import { readArchive, withTable, writeArchive } from '../helpers/backup-archive';
+import { backupTarget, readArchive, withTable, writeArchive } from '../helpers/backup-archive';
 import { rfc6238 } from '../helpers/totp';
 import { aTag } from '../helpers/factories';
 
@@ -27,7 +26,6 @@ describe('backups hold no keys to the house', () => {
     apps.push(t);
     return t;
   };
-  const target = (t: TestApp) => ({ db: t.app.ctx.db, kind: t.app.ctx.dbKind, media: mediaObjects(t.app.ctx.config) });
   const setting = async (t: TestApp, key: string) =>
     (await t.app.ctx.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
 
@@ -39,7 +37,7 @@ describe('backups hold no keys to the house', () => {
     totpSecret = (await source.asAdmin({ method: 'POST', url: '/api/auth/2fa/setup' })).json().data.secret;
     expect((await source.asAdmin({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code: rfc6238(totpSecret) } })).statusCode).toBe(200);
     archive = path.join(work, 'source.tar.gz');
-    await writeBackup(target(source), fs.createWriteStream(archive));
+    await writeBackup(backupTarget(source), fs.createWriteStream(archive));
   }, 60_000);
 
   afterAll(async () => {
@@ -99,7 +97,7 @@ describe('backups hold no keys to the house', () => {
 
     const site = await start();
     const ownKeyBefore = Buffer.from(await storedSecret(site.app.ctx.db, 'device_cookie_secret')).toString('base64url');
-    await restoreBackup(legacy, target(site), { force: false });
+    await restoreBackup(legacy, backupTarget(site), { force: false });
     const keyAfter = Buffer.from(await storedSecret(site.app.ctx.db, 'device_cookie_secret')).toString('base64url');
     expect(keyAfter).not.toBe(leakedKey);
     expect(keyAfter).not.toBe(ownKeyBefore);

@@ -11,7 +11,7 @@ import { RESTORE_RULES } from '../../src/server/modules/backup/restore-rules';
 import { SITE_OWNED, listTablesInOrder } from '../../src/server/modules/backup/tables';
 import { writeBackup } from '../../src/server/modules/backup/write-backup';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
-import { readArchive, tableOf, withTable, writeArchive } from '../helpers/backup-archive';
+import { backupTarget, readArchive, tableOf, withTable, writeArchive } from '../helpers/backup-archive';
 import { runCli } from '../helpers/run-cli';
 import { rfc6238 } from '../helpers/totp';
 import { aCategory, aProduct } from '../helpers/factories';
@@ -32,7 +32,6 @@ describe('a restore checks its archive like the API checks a write', () => {
     apps.push(t);
     return t;
   };
-  const target = (t: TestApp) => ({ db: t.app.ctx.db, kind: t.app.ctx.dbKind, media: mediaObjects(t.app.ctx.config) });
   const edited = async (name: string, edit: (entries: Map<string, Buffer>) => void, options: { signWith?: string } = {}) => {
     const entries = await readArchive(archive);
     edit(entries);
@@ -61,7 +60,7 @@ describe('a restore checks its archive like the API checks a write', () => {
     productId = product.json().data.id;
     await source.asAdmin({ method: 'POST', url: '/api/redirects', payload: { from: '/old-first', to: '/product/first' } });
     archive = path.join(work, 'source.tar.gz');
-    await writeBackup(target(source), fs.createWriteStream(archive));
+    await writeBackup(backupTarget(source), fs.createWriteStream(archive));
   }, 60_000);
 
   afterAll(async () => {
@@ -86,7 +85,7 @@ describe('a restore checks its archive like the API checks a write', () => {
     await writeArchive(entries, withPassword);
 
     const site = await start();
-    const error = await restoreBackup(withPassword, target(site), { force: false }).catch((caught: unknown) => caught);
+    const error = await restoreBackup(withPassword, backupTarget(site), { force: false }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DamagedArchiveError);
     expect((error as Error).message).toMatch(/media files no upload could have made: media\/evil\.js \(not named like an image or video upload\)/);
     expect((error as Error).message).toMatch(/media\/page\.jpg \(not an image or video\)/);
@@ -118,7 +117,7 @@ describe('a restore checks its archive like the API checks a write', () => {
     await insertAuditEntry(site.app.ctx.db, { action: 'site.own', targetType: 'site', summary: 'The target site’s own history' });
     const codesBefore = await site.app.ctx.db.selectFrom('recovery_codes').select('code_hash').orderBy('code_hash').execute();
 
-    await restoreBackup(file, target(site), { force: false });
+    await restoreBackup(file, backupTarget(site), { force: false });
     expect(await productCount(site)).toBe(1);
     const old = await site.app.inject({ method: 'GET', url: '/api/backup', headers: { authorization: `Bearer ${oldToken}` } });
     expect(old.statusCode).toBe(401);
@@ -142,7 +141,7 @@ describe('a restore checks its archive like the API checks a write', () => {
       }),
     );
     const site = await start();
-    await restoreBackup(file, target(site), { force: false });
+    await restoreBackup(file, backupTarget(site), { force: false });
     const product = (await site.asAdmin({ method: 'GET', url: `/api/products/${productId}` })).json().data;
     expect(product.description).toBe('<p>Hello<img src="x" /></p>');
   });
@@ -158,7 +157,7 @@ describe('a restore checks its archive like the API checks a write', () => {
     const site = await start();
     for (const [name, edit, message] of cases) {
       const file = await edited(`${name}.tar.gz`, edit);
-      const error = await restoreBackup(file, target(site), { force: false }).catch((caught: unknown) => caught);
+      const error = await restoreBackup(file, backupTarget(site), { force: false }).catch((caught: unknown) => caught);
       expect(error, name).toBeInstanceOf(DamagedArchiveError);
       expect((error as Error).message, name).toMatch(message);
       expect((error as Error).message, name).toMatch(/Nothing was changed/);
@@ -170,7 +169,7 @@ describe('a restore checks its archive like the API checks a write', () => {
   it('with BACKUP_KEY, signs archives and refuses unsigned, mis-signed or edited ones before anything changes', async () => {
     const backupKey = 'k'.repeat(40);
     const signed = path.join(work, 'signed.tar.gz');
-    await writeBackup({ ...target(source), backupKey }, fs.createWriteStream(signed));
+    await writeBackup({ ...backupTarget(source), backupKey }, fs.createWriteStream(signed));
     expect((await readArchive(signed)).get('manifest.sig')!.toString()).toMatch(/^hmac-sha256:[0-9a-f]{64}\n$/);
 
     // Content changed after signing, checksums fixed, the old signature kept.
@@ -186,7 +185,7 @@ describe('a restore checks its archive like the API checks a write', () => {
       [editedAfterSigning, /signature does not match BACKUP_KEY/],
     ];
     for (const [file, message] of refusals) {
-      await expect(restoreBackup(file, target(site), { force: false, backupKey })).rejects.toThrow(message);
+      await expect(restoreBackup(file, backupTarget(site), { force: false, backupKey })).rejects.toThrow(message);
     }
     expect(await productCount(site)).toBe(0);
 
@@ -197,7 +196,7 @@ describe('a restore checks its archive like the API checks a write', () => {
     expect(cli.stderr).toMatch(/BACKUP_KEY is set and this archive is not signed/);
     expect(await productCount(site)).toBe(0);
 
-    await restoreBackup(signed, target(site), { force: false, backupKey });
+    await restoreBackup(signed, backupTarget(site), { force: false, backupKey });
     expect(await productCount(site)).toBe(1);
   }, 60_000);
 });

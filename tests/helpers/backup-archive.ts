@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
+import type { FastifyInstance } from 'fastify';
+import { mediaObjects } from '../../src/server/modules/backup/media-objects';
 
 /** Every entry of a backup archive, by name, in order. */
 export async function readArchive(file: string): Promise<Map<string, Buffer>> {
@@ -54,3 +56,6 @@ export async function writeArchive(
   pack.finalize();
   await written;
 }
+
+/** What writeBackup and restoreBackup act on, for a running test app: its database and its media store. */
+export const backupTarget = ({ app }: { app: FastifyInstance }) => ({ db: app.ctx.db, kind: app.ctx.dbKind, media: mediaObjects(app.ctx.config) });
