@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import pino from 'pino';
 import { ContentEvents } from '../../src/server/content/events';
 import { SYSTEM, type ContentChange } from '../../src/server/content/changes';
-import { purgeCdnOnWrites } from '../../src/server/cdn/cdn-purge';
+import { keysOfRenditions, purgeCdnOnWrites } from '../../src/server/cdn/cdn-purge';
 import type { CdnConfig } from '../../src/server/config';
 
 const silentLog = pino({ level: 'silent' });
@@ -207,6 +207,19 @@ describe('the purge adapters, against a local fake of each API', () => {
     const [call] = await callsOf('http');
     expect(call).toMatchObject({ method: 'POST', path: '/', body: JSON.stringify({ keys: ['product:p1', 'category:c1', 'search'], zone: 'zone-9' }) });
     expect(call!.headers.authorization).toBe('Bearer secret-token');
+  });
+
+  it('new renditions made here purge the media keys of their images; ones heard from elsewhere are purged where they were made', async () => {
+    const events = new ContentEvents();
+    const purger = purgeCdnOnWrites({ kind: 'fastly', url: cdn.url, token: 'secret-token', zone: 'zone-9' }, events, silentLog);
+    // Heard from the encoder process or another copy: that process purges them, not every worker that hears it.
+    events.renditionsReady(['/uploads/heard-elsewhere.jpg'], false);
+    events.renditionsReady(['/uploads/abc123.jpg', '/uploads/abc123-w320.avif', '/uploads/def456.png', '/not-an-upload.jpg'], true);
+    const [call] = await cdn.waitForCalls(1);
+    await purger.stop();
+    expect(cdn.take()).toHaveLength(1);
+    expect(call!.headers['surrogate-key']).toBe('media:abc123 media:def456');
+    expect(keysOfRenditions(['/uploads/x1-w640.webp', '/uploads/x1.jpg'])).toEqual(['media:x1']);
   });
 
   it('a provider that fails once is asked again; every key still goes out', async () => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CdnConfig } from '../config';
 import type { ContentEvents } from '../content/events';
 import type { ContentChange } from '../content/changes';
-import { keysOfChange } from './surrogate-keys';
+import { keysOfChange, mediaKey } from './surrogate-keys';
 import { purgeCalls, type PurgeCall } from './purge-adapters';
 
 const CALL_TIMEOUT_MS = 5_000;
@@ -19,15 +19,24 @@ async function send(call: PurgeCall): Promise<void> {
   if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 200)}`);
 }
 
-/**
- * Purges the surrogate keys each committed write touches (decision 061). It listens to the `change`
- * event, which the write path emits once, after commit, in the process that made the write: one purge
- * per write however many copies run. Calls go out in order, one write after the other; a failing call
- * is tried again, then logged (the page then lives until its s-maxage).
- */
-export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+/** The surrogate keys of the pages drawing the images at `urls`, which got new renditions (their srcset changes). */
+export function keysOfRenditions(urls: readonly string[]): string[] {
+  const keys = new Set<string>();
+  for (const url of urls) {
+    const key = mediaKey(url);
+    if (key) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** Purge calls in order, one batch of keys after the other; a failing call is tried again, then logged. */
+export type CdnPurger = { purge: (keys: readonly string[]) => void; stop: () => Promise<void> };
+
+type PurgeLog = { warn: (details: object, message: string) => void };
+
+export function cdnPurger(cdn: CdnConfig, log: PurgeLog): CdnPurger {
   let queue: Promise<void> = Promise.resolve();
-  const purge = async (keys: string[]) => {
+  const purgeNow = async (keys: string[]) => {
     for (const call of purgeCalls(cdn, keys)) {
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -43,15 +52,34 @@ export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: Fas
       }
     }
   };
-  const onChange = (change: ContentChange) => {
-    const keys = keysOfChange(change);
-    if (keys.length > 0) queue = queue.then(() => purge(keys));
+  return {
+    purge: (keys) => {
+      if (keys.length > 0) queue = queue.then(() => purgeNow([...keys]));
+    },
+    stop: () => queue,
+  };
+}
+
+/**
+ * Purges the surrogate keys each committed write touches (decision 061). It listens to the `change`
+ * event, which the write path emits once, after commit, in the process that made the write: one purge
+ * per write however many copies run. New renditions made in this process (its own variant workers)
+ * purge the `media:<name>` keys of their images; those made by the encoder process are purged there
+ * (cli/media-encoder.ts), once per machine (decision 068).
+ */
+export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+  const purger = cdnPurger(cdn, log);
+  const onChange = (change: ContentChange) => purger.purge(keysOfChange(change));
+  const onRenditions = (urls: readonly string[], here: boolean) => {
+    if (here) purger.purge(keysOfRenditions(urls));
   };
   events.on('change', onChange);
+  events.on('renditions', onRenditions);
   return {
     stop: async () => {
       events.off('change', onChange);
-      await queue;
+      events.off('renditions', onRenditions);
+      await purger.stop();
     },
   };
 }

@@ -2,10 +2,11 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
+import { cdnPurger, keysOfRenditions } from '../cdn/cdn-purge';
 import { CONTENT_CHANNEL, renditionsPayload } from '../content/notify';
 import { createMediaStore } from '../modules/media/media.service';
 import { VariantWorkers } from '../modules/media/variant-queue';
-import { ENCODER_NICE, RENDITIONS_MADE, isVariantsQueued } from '../modules/media/encoder-process';
+import { ENCODER_NICE, RENDITIONS_MADE, isVariantsQueued, runWhenIdle } from '../modules/media/encoder-process';
 
 const log = {
   warn: (details: object, message: string) => process.stderr.write(`${message}: ${JSON.stringify(details, (key, value: unknown) => (value instanceof Error ? value.message : value))}\n`),
@@ -24,8 +25,13 @@ export async function runMediaEncoder(config: Config): Promise<void> {
   } catch {
     // The parent set it already, or the system does not allow it.
   }
+  // And the idle class, for every thread there is now; later threads inherit it (decision 068).
+  runWhenIdle(process.pid);
   const database = openDatabase(config);
+  // A CDN in front keeps the pages drawing these images: their keys are purged here, once per batch and machine (decision 068).
+  const cdn = config.cdn ? cdnPurger(config.cdn, log) : undefined;
   const announce = (urls: string[]) => {
+    cdn?.purge(keysOfRenditions(urls));
     if (config.databaseUrl) {
       sql`select pg_notify(${CONTENT_CHANNEL}, ${renditionsPayload(`encoder-${process.pid}`, urls)})`.execute(database.db).catch((error: unknown) => {
         log.warn({ err: error }, 'could not tell the servers about new image renditions');
@@ -44,5 +50,6 @@ export async function runMediaEncoder(config: Config): Promise<void> {
     process.once('disconnect', () => resolve());
   });
   await workers.stop();
+  await cdn?.stop();
   await database.close();
 }

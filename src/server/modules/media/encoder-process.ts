@@ -1,18 +1,33 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 /**
  * Image variants are made in one child process per machine (docs/decisions/055):
- * the cluster primary, or the lone server, starts `cli.js media:encoder` at a
- * lower priority (nice 10), running MEDIA_WORKERS jobs at once with one libvips
+ * the cluster primary, or the lone server, starts `cli.js media:encoder` at the
+ * lowest priority (nice 19 and, where util-linux's `chrt` is there, SCHED_IDLE:
+ * docs/decisions/068), running MEDIA_WORKERS jobs at once with one libvips
  * thread each. The HTTP workers keep their cores: the kernel gives the encoder
- * what they leave.
+ * only what they leave idle.
  */
 export const ENCODER_COMMAND = 'media:encoder';
-/** The encoder's nice value: below every server process, above idle work. */
-export const ENCODER_NICE = 10;
+/** The encoder's nice value: the lowest there is. */
+export const ENCODER_NICE = 19;
+
+/**
+ * Puts every thread of `pid` in the SCHED_IDLE class (`chrt --idle --all-tasks --pid 0`): it runs only
+ * when no normal thread of the machine wants the core, whatever their nice values. An unprivileged
+ * process may do so to itself. False where `chrt` is missing or refused: nice alone then.
+ */
+export function runWhenIdle(pid: number): boolean {
+  try {
+    const result = spawnSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(pid)], { stdio: 'ignore', timeout: 2000 });
+    return result.status === 0;
+  } catch {
+    return false;
+  }
+}
 const RESTART_MS = 1000;
 
 /** Sent by the encoder when a batch of images got renditions (SQLite: the parent passes it on to the workers). */
@@ -48,6 +63,7 @@ export function startEncoderProcess(cli: string, onRenditions: (urls: string[]) 
     // The child lowers itself first thing too (its threads inherit it); this covers its first moments.
     try {
       if (started.pid) os.setPriority(started.pid, ENCODER_NICE);
+      if (started.pid) runWhenIdle(started.pid);
     } catch {
       // Not allowed here (some containers): the child's own call still applies.
     }
