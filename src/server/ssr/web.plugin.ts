@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,6 +12,7 @@ import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
 import { putInFront } from './cached-front';
+import { frontConnections } from './connection-front';
 import { holdsAddress, judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
 import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
@@ -175,19 +176,53 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     closing = true;
     done();
   });
+  /** The kept page a plain GET or HEAD of `url` gets without Fastify, with its coding and whether it is a 304; undefined: ask Fastify. */
+  const keptAnswer = (method: string | undefined, url: string | undefined, acceptEncoding: string | undefined, ifNoneMatch: string | undefined) => {
+    if (closing || (method !== 'GET' && method !== 'HEAD')) return undefined;
+    const identity = seen.get(url ?? '');
+    if (identity === undefined) return undefined;
+    schedule.checkDue();
+    const page = cache.fresh(`${new Date().getFullYear()} ${identity}`);
+    if (!page || page.status !== 200 || page.location) return undefined;
+    const coding = codingFor(acceptEncoding);
+    if (coding === null) return undefined;
+    return { page, coding, identity, notModified: noneMatch(ifNoneMatch, page.etags[coding]) };
+  };
+  /** The status line and head of a kept page as Node writes them (without Date and Connection), made once per page, coding and status. */
+  const rawHeads = new WeakMap<CachedPage, Map<string, Buffer>>();
+  const rawHead = (page: CachedPage, coding: Coding, notModified: boolean): Buffer => {
+    let byCoding = rawHeads.get(page);
+    if (!byCoding) rawHeads.set(page, (byCoding = new Map()));
+    const key = `${coding} ${notModified}`;
+    let head = byCoding.get(key);
+    if (!head) {
+      const status = notModified ? 304 : page.status;
+      const flat = headOf(page, coding, true, notModified, notModified ? 0 : pageBody(page, coding).length);
+      let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+      for (let i = 0; i < flat.length; i += 2) text += `${flat[i]}: ${flat[i + 1]}\r\n`;
+      byCoding.set(key, (head = Buffer.from(text, 'latin1')));
+    }
+    return head;
+  };
   if (!app.logsReads) {
+    // At the connection: a plain request of a kept page never meets Node's HTTP parser (connection-front.ts, decision 068).
+    const front = frontConnections(app.server, (request) => {
+      const kept = keptAnswer(request.method, request.url, request.headers['accept-encoding'], request.headers['if-none-match']);
+      if (!kept) return undefined;
+      // A page view, counted off the request path (decision 060): the front's request has the fields it reads.
+      analytics.pageView(request as unknown as IncomingMessage, kept.identity.split('?', 1)[0]!);
+      return { head: rawHead(kept.page, kept.coding, kept.notModified), body: kept.notModified ? undefined : pageBody(kept.page, kept.coding) };
+    });
+    app.addHook('preClose', (done) => {
+      front?.close();
+      done();
+    });
+    // A connection Node reads (one that asked something else first): its later page requests skip Fastify still.
     putInFront(app.server, (request, response) => {
-      if (closing || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-      const identity = seen.get(request.url ?? '');
-      if (identity === undefined) return false;
-      schedule.checkDue();
-      const page = cache.fresh(`${new Date().getFullYear()} ${identity}`);
-      if (!page || page.status !== 200 || page.location) return false;
-      const coding = codingFor(request.headers['accept-encoding']);
-      if (coding === null) return false;
-      writePage(request.headers['if-none-match'], response, page, coding, true);
-      // A page view, counted off the request path (decision 060).
-      analytics.pageView(request, identity.split('?', 1)[0]!);
+      const kept = keptAnswer(request.method, request.url, request.headers['accept-encoding'], request.headers['if-none-match']);
+      if (!kept) return false;
+      writePage(request.headers['if-none-match'], response, kept.page, kept.coding, true);
+      analytics.pageView(request, kept.identity.split('?', 1)[0]!);
       return true;
     });
   }
