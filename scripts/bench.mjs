@@ -306,7 +306,10 @@ function printImagesBusy(r) {
   const ratio = r.busy ? (r.busy.rps / r.idle.rps).toFixed(2) : '-';
   console.log(
     `cached ${r.url} while ${r.uploaded} uploaded images get their variants (${r.queued} queued after the uploads): idle ${r.idle.rps} req/s, p99 ${fmt(r.idle.p99)} ms; ` +
-      (r.busy ? `busy ${r.busy.rps} req/s, p99 ${fmt(r.busy.p99)} ms = ${ratio}× (median of ${r.runs} runs of ${SECONDS} s, ${r.processed} images processed meanwhile)` : 'the images were done before a busy run ended'),
+      (r.busy
+        ? `busy ${r.busy.rps} req/s, p99 ${fmt(r.busy.p99)} ms = ${ratio}× (median of ${r.runs} runs of ${SECONDS} s, ${r.processed} images processed meanwhile); ` +
+          `target ≥ 0.7× ${Number(ratio) >= 0.7 ? 'met' : 'MISSED'}, p99 ≤ 20 ms ${r.busy.p99 <= 20 ? 'met' : 'MISSED'} (load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores)`
+        : 'the images were done before a busy run ended'),
   );
 }
 /** A fresh data directory, migrated by one short start of the server. */

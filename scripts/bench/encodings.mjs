@@ -1,5 +1,6 @@
 // Issue 25: each cached page in each coding, Showcase beside nginx serving the same bytes with the same
 // headers, measured by the same load generator in the same run (wrk when there is one), taking turns.
+import os from 'node:os';
 import { getText, load } from './load.mjs';
 import { startNginx } from './nginx.mjs';
 import { wrkAvailable, wrkLoad } from './wrk.mjs';
@@ -95,15 +96,21 @@ export async function compareWithNginx({ port, pid, pages, workers, seconds, con
 }
 
 const fmt = (ms) => (Number.isFinite(ms) ? ms.toFixed(1) : '-');
+/** Issue 25's targets: each cached page ≥ 0.8× nginx with the same bytes, identity ≥ 0.8× of gzip. */
+export const NGINX_TARGET = 0.8;
+export const IDENTITY_TARGET = 0.8;
+/** `met` or `MISSED` beside a figure, against its target. */
+export const verdict = (value, target) => (value >= target ? 'met' : 'MISSED');
 
 export function printComparison(result) {
   if (!result) return console.log('nginx: not installed (or NGINX_BIN=/path not set), comparison skipped');
-  console.log(`\ncached pages vs nginx serving the same bytes with the same headers (${result.tool}, ${result.rounds} rounds of ${result.seconds} s, medians; nginx brotli: ${result.brotli})`);
-  console.log('page      coding    body KB   showcase req/s  p99 ms   nginx req/s  p99 ms   ratio (range)       per CPU-s: showcase  nginx   ratio (range)');
+  const [load1, load5] = os.loadavg();
+  console.log(`\ncached pages vs nginx serving the same bytes with the same headers (${result.tool}, ${result.rounds} rounds of ${result.seconds} s, medians; nginx brotli: ${result.brotli}; load average ${load1.toFixed(1)}/${load5.toFixed(1)} on ${os.availableParallelism()} cores)`);
+  console.log(`page      coding    body KB   showcase req/s  p99 ms   nginx req/s  p99 ms   ratio (range)       per CPU-s: showcase  nginx   ratio (range)     target ≥ ${NGINX_TARGET}× (req/s, per CPU-s)`);
   const range = ([low, high]) => `(${low.toFixed(2)}-${high.toFixed(2)})`;
   for (const row of result.rows) {
     console.log(
-      `${row.page.padEnd(9)} ${row.coding.padEnd(8)} ${(row.bytes / 1024).toFixed(1).padStart(8)}   ${String(row.showcase.rps).padStart(14)}  ${fmt(row.showcase.p99).padStart(6)}   ${String(row.nginx.rps).padStart(11)}  ${fmt(row.nginx.p99).padStart(6)}   ${`${row.ratio.toFixed(2)}× ${range(row.ratioRange)}`.padEnd(18)}  ${String(row.showcase.perCpuSecond).padStart(17)}  ${String(row.nginx.perCpuSecond).padStart(6)}   ${row.cpuRatio.toFixed(2)}× ${range(row.cpuRatioRange)}${row.showcase.failures || row.nginx.failures ? ` failures ${row.showcase.failures}/${row.nginx.failures}` : ''}`,
+      `${row.page.padEnd(9)} ${row.coding.padEnd(8)} ${(row.bytes / 1024).toFixed(1).padStart(8)}   ${String(row.showcase.rps).padStart(14)}  ${fmt(row.showcase.p99).padStart(6)}   ${String(row.nginx.rps).padStart(11)}  ${fmt(row.nginx.p99).padStart(6)}   ${`${row.ratio.toFixed(2)}× ${range(row.ratioRange)}`.padEnd(18)}  ${String(row.showcase.perCpuSecond).padStart(17)}  ${String(row.nginx.perCpuSecond).padStart(6)}   ${`${row.cpuRatio.toFixed(2)}× ${range(row.cpuRatioRange)}`.padEnd(17)} ${verdict(row.ratio, NGINX_TARGET)}, ${verdict(row.cpuRatio, NGINX_TARGET)}${row.showcase.failures || row.nginx.failures ? ` failures ${row.showcase.failures}/${row.nginx.failures}` : ''}`,
     );
   }
   for (const page of new Set(result.rows.map((row) => row.page))) {
@@ -112,7 +119,7 @@ export function printComparison(result) {
     const perRound = (by, coding) => by[coding].map((value, i) => value / by.gzip[i]).sort((a, b) => a - b);
     const mid = (values) => values[Math.floor(values.length / 2)].toFixed(2);
     console.log(
-      `${page}: Showcase identity at ${mid(perRound(runs, 'identity'))}× of gzip (per CPU-s ${mid(perRound(cpu, 'identity'))}×), brotli at ${mid(perRound(runs, 'br'))}× (per CPU-s ${mid(perRound(cpu, 'br'))}×); medians of per-round ratios`,
+      `${page}: Showcase identity at ${mid(perRound(runs, 'identity'))}× of gzip ${verdict(Number(mid(perRound(runs, 'identity'))), IDENTITY_TARGET)} (per CPU-s ${mid(perRound(cpu, 'identity'))}× ${verdict(Number(mid(perRound(cpu, 'identity'))), IDENTITY_TARGET)}; target ≥ ${IDENTITY_TARGET}×), brotli at ${mid(perRound(runs, 'br'))}× (per CPU-s ${mid(perRound(cpu, 'br'))}×); medians of per-round ratios`,
     );
   }
 }
