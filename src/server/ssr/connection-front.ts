@@ -119,7 +119,8 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
   const sockets = new Map<Socket, () => void>();
   let closed = false;
 
-  const handOff = (socket: Socket, onData: (chunk: Buffer) => void, onError: () => void, rest: Buffer | undefined) => {
+  const handOff = (socket: Socket, onData: (chunk: Buffer) => void, onError: () => void, rest: Buffer | undefined, headTimer: NodeJS.Timeout | undefined) => {
+    clearTimeout(headTimer);
     sockets.delete(socket);
     socket.removeListener('data', onData);
     socket.removeListener('error', onError);
@@ -137,9 +138,11 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
     if (closed) return nodeListener.call(server, socket);
     socket.setNoDelay(true);
     let pending: Buffer | undefined;
+    /** A head begun and not finished: as Node's headersTimeout, a client gets this long to send the rest. */
+    let headTimer: NodeJS.Timeout | undefined;
     sockets.set(socket, () => {
       // Inside a request: Node finishes it (and closes); between requests: closed as Node closes an idle one.
-      if (pending) return handOff(socket, onData, onError, pending);
+      if (pending) return handOff(socket, onData, onError, pending, headTimer);
       sockets.delete(socket);
       socket.end();
       setTimeout(() => socket.destroy(), 1000).unref();
@@ -159,11 +162,15 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
           const parsed = closed ? ({ kind: 'refuse' } as const) : parseRequestHead(buffer, start);
           if (parsed.kind === 'incomplete') {
             pending = buffer.subarray(start);
+            headTimer ??= setTimeout(() => socket.destroy(), server.headersTimeout || 60_000).unref();
             return;
           }
+          // A whole head (or one Node is to judge): its time limit is over.
+          clearTimeout(headTimer);
+          headTimer = undefined;
           const reply = parsed.kind === 'request' ? answer({ method: parsed.method, url: parsed.url, headers: parsed.headers, socket }) : undefined;
           if (!reply) {
-            handOff(socket, onData, onError, buffer.subarray(start));
+            handOff(socket, onData, onError, buffer.subarray(start), headTimer);
             return;
           }
           socket.write(reply.head);
@@ -184,7 +191,10 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
     socket.on('error', onError);
     // Idle between requests (or stalled inside one) as long as Node allows a kept-alive connection.
     socket.setTimeout(server.keepAliveTimeout || 5000, () => socket.destroy());
-    socket.once('close', () => sockets.delete(socket));
+    socket.once('close', () => {
+      clearTimeout(headTimer);
+      sockets.delete(socket);
+    });
   };
 
   server.removeAllListeners('connection');
