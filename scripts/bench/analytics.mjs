@@ -23,8 +23,14 @@ export function localToday() {
  * Statements shared by both databases: `day(n)` is the SQL of the day n days before today, `series(count, alias)`
  * a FROM item of the numbers 0..count-1 in column `n`, `random(max)` a whole number below max.
  */
-const statements = ({ day, series, random }) => {
+const statements = ({ day, series, random, dayNumber }) => {
   const days = series(SUMMARY_DAYS, 'd');
+  // The product spans of 2–512 days the top products are read from (decision 060, amended 2026-11-29), from the daily rows.
+  const spans = Array.from({ length: 9 }, (_, index) => 2 ** (index + 1)).map(
+    (size) => `insert into analytics_span_products (level, start, product_id, views, buy_clicks)
+     select ${Math.log2(size)}, (${dayNumber('day')} / ${size}) * ${size} as span_start, product_id, sum(views), sum(buy_clicks)
+     from analytics_daily_products group by span_start, product_id`,
+  );
   return [
     `insert into analytics_daily (day, visitors, pageviews, buy_clicks)
      select ${day('d.n')}, 800 + ${random(400)}, 3000 + ${random(2000)}, 60 + ${random(60)} from ${days}`,
@@ -37,6 +43,7 @@ const statements = ({ day, series, random }) => {
      select ${day('d.n')}, 'referrer', 'site-' || k.n || '.example.com', 1 + ${random(30)} from ${days} cross join ${series(50, 'k')}`,
     `insert into analytics_daily_counts (day, dimension, name, count)
      select ${day('d.n')}, 'campaign', '["news","email","issue-' || k.n || '"]', 1 + ${random(10)} from ${days} cross join ${series(20, 'k')}`,
+    ...spans,
   ];
 };
 
@@ -48,9 +55,10 @@ export function seedAnalyticsSqlite(dataDir, events) {
   const day = (n) => `date('${today}', '-' || ${n} || ' days')`;
   const series = (count, name) => `(with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) select n from s) ${name}`;
   const random = (max) => `abs(random() % ${max})`;
+  const dayNumber = (column) => `cast(julianday(${column}) - 2440587.5 as integer)`;
   const started = performance.now();
   db.transaction(() => {
-    for (const statement of statements({ day, series, random })) db.exec(statement);
+    for (const statement of statements({ day, series, random, dayNumber })) db.exec(statement);
     db.exec(`insert into analytics_events (day, at, kind, visitor, path, product_id, category_id, referrer_host, utm_source, utm_medium, utm_campaign)
       with recursive e(n) as (select 0 union all select n + 1 from e where n < ${events - 1})
       select ${day(`(n % ${RAW_DAYS})`)}, '${today}T12:00:00.000Z', case when n % 40 = 0 then 'buy' else 'view' end,
@@ -69,11 +77,12 @@ export async function seedAnalyticsPostgres(url, products, events) {
   const day = (n) => `to_char(date '${today}' - ${n}, 'YYYY-MM-DD')`;
   const series = (count, name) => `generate_series(0, ${count - 1}) ${name}(n)`;
   const random = (max) => `floor(random() * ${max})::int`;
+  const dayNumber = (column) => `(cast(${column} as date) - date '1970-01-01')`;
   const started = performance.now();
   await client.query(`insert into products (id, slug, title, duration, main_image, buy_link, description, intro_video, hero_config, gallery, sort_order, dark_mode, created_at, updated_at)
     select 'bench-' || n, 'course-' || n, 'Course ' || n, '2 hours - 12 lessons', '/uploads/cover.jpg', 'https://shop.example.com/buy', '<p>Lessons</p>',
            '', '{"title":"","description":"","textColor":"#ffffff"}', '[]', n, 0, now()::text, now()::text from generate_series(0, ${products - 1}) n`);
-  for (const statement of statements({ day, series, random })) await client.query(statement);
+  for (const statement of statements({ day, series, random, dayNumber })) await client.query(statement);
   await client.query(`insert into analytics_events (day, at, kind, visitor, path, product_id, category_id, referrer_host, utm_source, utm_medium, utm_campaign)
     select ${day(`(n % ${RAW_DAYS})`)}, '${today}T12:00:00.000Z', case when n % 40 = 0 then 'buy' else 'view' end,
            substr(md5(n::text), 1, 22), '/product/course-' || (n % 10000), null, null, null, null, null, null from generate_series(0, ${events - 1}) n`);

@@ -318,6 +318,15 @@ export interface AnalyticsDailyProductRow {
   buy_clicks: number;
 }
 
+/** Sums of `analytics_daily_products` over the 2^level days from day number `start` (derived; decision 060). */
+export interface AnalyticsSpanProductRow {
+  level: number;
+  start: number;
+  product_id: string;
+  views: number;
+  buy_clicks: number;
+}
+
 /** `dimension`: 'page' (path), 'category' (id), 'referrer' (host), 'campaign' (JSON [source, medium, campaign]). */
 export interface AnalyticsDailyCountRow {
   day: string;
@@ -354,5 +363,6 @@ export interface Database {
   analytics_visitors: AnalyticsVisitorRow;
   analytics_daily: AnalyticsDailyRow;
   analytics_daily_products: AnalyticsDailyProductRow;
+  analytics_span_products: AnalyticsSpanProductRow;
   analytics_daily_counts: AnalyticsDailyCountRow;
 }

@@ -6,7 +6,9 @@ import { decodeCursor } from '../../http/cursor';
 import type { Page } from '../../../shared/schemas/list';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
 import type { Breakdown, ProductFigures, ProductFiguresQuery, RangeQuery, ReferrerFigures, Summary } from '../../../shared/schemas/analytics';
-import { daysBetween } from './site-day';
+import { coverRange } from './product-spans';
+import { firstSummaryDay } from './retention';
+import { daysBetween, siteDay } from './site-day';
 
 /**
  * The dashboard's figures, read from the daily summaries only (never the raw
@@ -49,33 +51,49 @@ const OffsetCursor = z.tuple([z.number().int().min(0)]);
 /**
  * Products with views or clicks in the range, best first by `sort` (then the
  * other figure, then id). The products' current slug and title: the figures
- * are kept by id. Paged by the list contract; the cursor is the offset.
+ * are kept by id. Paged by the list contract; the cursor is the offset. The
+ * range is read as whole spans of days plus single days (product-spans.ts), in
+ * one query whose window count is the list's total.
  */
-export async function pageProductFigures(db: Db, query: ProductFiguresQuery): Promise<Page<ProductFigures>> {
+export async function pageProductFigures(db: Db, query: ProductFiguresQuery, today = siteDay(Date.now())): Promise<Page<ProductFigures>> {
   const idFilter = query.ids ? (query.ids.length === 0 ? sql`and 1 = 0` : sql`and product_id in (${sql.join(query.ids)})`) : sql``;
+  const cover = coverRange(query.from, query.to, firstSummaryDay(today));
+  const parts = [];
+  if (cover.days.length > 0) {
+    parts.push(sql`select product_id, views, buy_clicks from analytics_daily_products where day in (${sql.join(cover.days)}) ${idFilter}`);
+  }
+  for (const span of cover.spans) {
+    parts.push(sql`select product_id, views, buy_clicks from analytics_span_products
+      where level = ${span.level} and start = ${span.start} ${idFilter}`);
+  }
   const totals = sql`
     select product_id, sum(views) as views, sum(buy_clicks) as buy_clicks
-    from analytics_daily_products
-    where day >= ${query.from} and day <= ${query.to} ${idFilter}
+    from (${sql.join(parts, sql` union all `)}) r
     group by product_id`;
   const paged = query.limit !== undefined || query.cursor !== undefined;
   const offset = query.cursor ? decodeCursor(query.cursor, OffsetCursor)[0] : 0;
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
   const window = paged ? sql`limit ${limit + 1} offset ${offset}` : sql``;
-  const result = await sql<ProductFiguresRow>`
-    select t.product_id, p.slug, p.title, t.views, t.buy_clicks
+  const result = await sql<ProductFiguresRow & { total: number | string }>`
+    select t.product_id, p.slug, p.title, t.views, t.buy_clicks, count(*) over () as total
     from (${totals}) t join products p on p.id = t.product_id
     order by ${ORDER[query.sort]}, t.product_id
     ${window}`.execute(db);
   const rows = result.rows.map(toFigures);
   if (!paged) return { items: rows, nextCursor: null, total: rows.length };
-  const counted = await sql<{ total: number | string }>`
-    select count(*) as total from (${totals}) t join products p on p.id = t.product_id`.execute(db);
+  // Past the last row the window count is not seen: then the total is what came before.
+  const total = result.rows.length > 0 ? Number(result.rows[0]!.total) : offset === 0 ? 0 : await countProductFigures(db, totals);
   return {
     items: rows.slice(0, limit),
     nextCursor: rows.length > limit ? encodeCursor([offset + limit]) : null,
-    total: Number(counted.rows[0]?.total ?? 0),
+    total,
   };
+}
+
+async function countProductFigures(db: Db, totals: ReturnType<typeof sql>): Promise<number> {
+  const counted = await sql<{ total: number | string }>`
+    select count(*) as total from (${totals}) t join products p on p.id = t.product_id`.execute(db);
+  return Number(counted.rows[0]?.total ?? 0);
 }
 
 type CountRow = { name: string; total: number | string };

@@ -52,13 +52,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/products', { schema: { querystring: ProductFiguresQuerySchema, response: answers(200, ProductFiguresResponseSchema) } }, async (request) => {
     await written();
-    const page = await pageProductFigures(db, request.query);
+    const page = await pageProductFigures(db, request.query, siteDay(analytics.clock()));
     return wantsPage(request.query) ? okPage(page) : ok(page.items);
   });
 
   app.get('/products.csv', { ...FILE_ROUTE, schema: { querystring: RangeQuerySchema } }, async (request, reply) => {
     await written();
-    const { items } = await pageProductFigures(db, { ...request.query, sort: 'views' });
+    const { items } = await pageProductFigures(db, { ...request.query, sort: 'views' }, siteDay(analytics.clock()));
     const body = `${PRODUCTS_CSV_HEADER}\r\n${items.map((row) => csvLine([row.productId, row.slug, row.title, row.views, row.buyClicks, row.ctr])).join('')}`;
     return reply
       .type('text/csv; charset=utf-8')

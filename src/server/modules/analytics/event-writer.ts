@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AnalyticsEventRow } from '../../db/schema';
+import { spanRowsOf } from './product-spans';
 
 /** A page view or Buy Now click that counts, hashed and resolved to ids: a raw event row. */
 export type CountedEvent = AnalyticsEventRow;
@@ -96,6 +97,18 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
           oc.columns(['day', 'product_id']).doUpdateSet({
             views: sql<number>`analytics_daily_products.views + excluded.views`,
             buy_clicks: sql<number>`analytics_daily_products.buy_clicks + excluded.buy_clicks`,
+          }),
+        )
+        .execute();
+    }
+    for (const rows of chunks(spanRowsOf([...products.values()]))) {
+      await trx
+        .insertInto('analytics_span_products')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['level', 'start', 'product_id']).doUpdateSet({
+            views: sql<number>`analytics_span_products.views + excluded.views`,
+            buy_clicks: sql<number>`analytics_span_products.buy_clicks + excluded.buy_clicks`,
           }),
         )
         .execute();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { pruneProductSpans } from './product-spans';
 import { addDays } from './site-day';
 
 /** Raw events (and the day's visitor hashes) are kept this many days; the summaries hold the figures after that. */
@@ -25,6 +26,7 @@ export async function pruneAnalytics(db: Db, today: string, now: number): Promis
   const firstKept = firstSummaryDay(today);
   await db.deleteFrom('analytics_daily').where('day', '<', firstKept).execute();
   await db.deleteFrom('analytics_daily_products').where('day', '<', firstKept).execute();
+  await pruneProductSpans(db, firstKept);
   await db.deleteFrom('analytics_daily_counts').where('day', '<', firstKept).execute();
   await db
     .deleteFrom('rate_limits')

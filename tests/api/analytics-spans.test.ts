@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { aProduct } from '../helpers/factories';
+import { pageProductFigures } from '../../src/server/modules/analytics/analytics.reads';
+import { writeEvents, type CountedEvent } from '../../src/server/modules/analytics/event-writer';
+import { coverRange, dayNumber, rebuildProductSpans } from '../../src/server/modules/analytics/product-spans';
+import { firstSummaryDay, pruneAnalytics } from '../../src/server/modules/analytics/retention';
+import { addDays, daysBetween } from '../../src/server/modules/analytics/site-day';
+
+/**
+ * Top products are read from spans of 2–512 days plus single days (decision 060, amended 2026-11-29):
+ * every range must give exactly the sums of the daily product rows, before and after retention and a rebuild.
+ */
+describe('analytics: product figures over spans of days', () => {
+  let t: TestApp;
+  const today = '2026-11-29';
+  const ids: string[] = [];
+  // A seeded generator: the same days and counts on every run.
+  let seed = 27;
+  const next = (max: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % max;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    for (const slug of ['kettle', 'teapot', 'mug', 'saucer']) {
+      const created = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug }) });
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().data.id);
+    }
+    // 160 batches of views and clicks on days spread over 800 days before today (some older than 25 months).
+    for (let batch = 0; batch < 160; batch += 1) {
+      const events: CountedEvent[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const day = addDays(today, -next(800));
+        events.push({
+          day, at: `${day}T12:00:00.000Z`, kind: next(5) === 0 ? 'buy' : 'view', visitor: `v${batch}-${i}`, path: '/product/x',
+          product_id: ids[next(ids.length)]!, category_id: null, referrer_host: null, utm_source: null, utm_medium: null, utm_campaign: null,
+          count: 1 + next(4),
+        });
+      }
+      await writeEvents(t.app.ctx.db, events);
+    }
+  });
+  afterAll(async () => t.close());
+
+  /** The brute force: the daily rows of the range, summed per product. */
+  const expected = async (from: string, to: string) => {
+    const rows = await t.app.ctx.db.selectFrom('analytics_daily_products').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
+    const sums = new Map<string, { views: number; buyClicks: number }>();
+    for (const row of rows) {
+      const sum = sums.get(row.product_id) ?? { views: 0, buyClicks: 0 };
+      sum.views += Number(row.views);
+      sum.buyClicks += Number(row.buy_clicks);
+      sums.set(row.product_id, sum);
+    }
+    return [...sums].map(([productId, sum]) => ({ productId, ...sum })).sort((a, b) => a.productId.localeCompare(b.productId));
+  };
+  const read = async (from: string, to: string) => {
+    const { items } = await pageProductFigures(t.app.ctx.db, { from, to, sort: 'views' }, today);
+    return items.map(({ productId, views, buyClicks }) => ({ productId, views, buyClicks })).sort((a, b) => a.productId.localeCompare(b.productId));
+  };
+  const ranges = () => {
+    const list: Array<[string, string]> = [[addDays(today, -29), today], [addDays(today, -89), today], [addDays(today, -730), today], [firstSummaryDay(today), today]];
+    for (let i = 0; i < 30; i += 1) {
+      const to = addDays(today, -next(790));
+      list.push([addDays(to, -next(731)), to]);
+    }
+    return list;
+  };
+
+  it('covers a range with whole aligned spans and single days, each day once', () => {
+    for (const [from, to] of ranges()) {
+      const cover = coverRange(from, to, firstSummaryDay(today));
+      const covered = [...cover.days];
+      for (const span of cover.spans) {
+        expect(span.start % 2 ** span.level).toBe(0);
+        for (let n = span.start; n < span.start + 2 ** span.level; n += 1) covered.push(new Date(n * 86_400_000).toISOString().slice(0, 10));
+      }
+      expect(covered.sort()).toEqual(daysBetween(from, to));
+      // Whole spans only from the first kept day on.
+      for (const span of cover.spans) expect(span.start).toBeGreaterThanOrEqual(dayNumber(firstSummaryDay(today)));
+    }
+    // 30 days are a few reads, not 30.
+    const month = coverRange(addDays(today, -29), today, firstSummaryDay(today));
+    expect(month.days.length + month.spans.length).toBeLessThanOrEqual(10);
+  });
+
+  it('gives the sums of the daily rows for any range, through the API too', async () => {
+    for (const [from, to] of ranges()) expect(await read(from, to)).toEqual(await expected(from, to));
+    const api = await t.asAdmin({ method: 'GET', url: `/api/analytics/products?from=${addDays(today, -29)}&to=${today}&sort=views&limit=2` });
+    expect(api.statusCode).toBe(200);
+    const all = await expected(addDays(today, -29), today);
+    expect(api.json().meta.total).toBe(all.length);
+    expect(api.json().data).toHaveLength(Math.min(2, all.length));
+  });
+
+  it('gives the same sums after retention and after the spans are rebuilt (as a restore does)', async () => {
+    await pruneAnalytics(t.app.ctx.db, today, Date.parse(`${today}T12:00:00Z`));
+    for (const [from, to] of ranges()) expect(await read(from, to)).toEqual(await expected(from, to));
+    const before = await t.app.ctx.db.selectFrom('analytics_span_products').selectAll().orderBy(['level', 'start', 'product_id']).execute();
+    await rebuildProductSpans(t.app.ctx.db);
+    const after = await t.app.ctx.db.selectFrom('analytics_span_products').selectAll().orderBy(['level', 'start', 'product_id']).execute();
+    // The rebuild holds every day kept; the pruned table lacks only spans reaching before the first kept day.
+    const first = dayNumber(firstSummaryDay(today));
+    const norm = (rows: typeof after) => rows.filter((row) => Number(row.start) >= first).map((row) => ({ ...row, level: Number(row.level), start: Number(row.start), views: Number(row.views), buy_clicks: Number(row.buy_clicks) }));
+    expect(norm(after)).toEqual(norm(before));
+    for (const [from, to] of ranges()) expect(await read(from, to)).toEqual(await expected(from, to));
+  });
+});
