@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CdnConfig } from '../config';
 import type { ContentEvents } from '../content/events';
 import type { ContentChange } from '../content/changes';
-import { keysOfChange } from './surrogate-keys';
+import type { Db } from '../db/database';
+import type { PublishSchedule } from '../content/publish-schedule';
+import { categoryKey, keysOfChange, productKey } from './surrogate-keys';
 import { purgeCalls, type PurgeCall } from './purge-adapters';
 
 const CALL_TIMEOUT_MS = 5_000;
@@ -25,7 +27,12 @@ async function send(call: PurgeCall): Promise<void> {
  * per write however many copies run. Calls go out in order, one write after the other; a failing call
  * is tried again, then logged (the page then lives until its s-maxage).
  */
-export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+export function purgeCdnOnWrites(
+  cdn: CdnConfig,
+  events: ContentEvents,
+  log: FastifyBaseLogger,
+  scheduled?: { db: Db; schedule: PublishSchedule },
+): { stop: () => Promise<void> } {
   let queue: Promise<void> = Promise.resolve();
   const purge = async (keys: string[]) => {
     for (const call of purgeCalls(cdn, keys)) {
@@ -48,10 +55,48 @@ export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: Fas
     if (keys.length > 0) queue = queue.then(() => purge(keys));
   };
   events.on('change', onChange);
+  // Scheduled items going live are no write: the copy that sees their time pass asks which they are.
+  let since = new Date().toISOString();
+  const stopScheduled = scheduled?.schedule.onGoingLive((at) => {
+    const from = since;
+    if (at > since) since = at;
+    queue = queue.then(async () => {
+      const keys = await keysGoingLive(scheduled.db, from, at).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not read which scheduled items went live; their pages live until their s-maxage');
+        return [];
+      });
+      if (keys.length > 0) await purge(keys);
+    });
+  });
   return {
     stop: async () => {
       events.off('change', onChange);
+      stopScheduled?.();
       await queue;
     },
   };
+}
+
+/**
+ * The keys of the pages that change when the scheduled products and categories due in (from, to] go
+ * live: as for their creation (their own key, their categories, the lists, search), and `not-found`,
+ * which their address answered until then.
+ */
+export async function keysGoingLive(db: Db, from: string, to: string): Promise<string[]> {
+  const [products, categories] = await Promise.all([
+    db.selectFrom('products').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
+    db.selectFrom('categories').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
+  ]);
+  const keys = new Set<string>();
+  if (products.length > 0) {
+    const listed = await db.selectFrom('product_categories').select('category_id').where('product_id', 'in', products.map((p) => p.id)).execute();
+    for (const { id } of products) keys.add(productKey(id));
+    for (const { category_id } of listed) keys.add(categoryKey(category_id));
+    keys.add('products').add('search').add('not-found');
+  }
+  if (categories.length > 0) {
+    for (const { id } of categories) keys.add(categoryKey(id));
+    keys.add('categories').add('not-found');
+  }
+  return [...keys];
 }
