@@ -32,14 +32,15 @@ async function admin<T>(sql: string): Promise<T[]> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  // A primary and its workers start beside the shared test servers: slow on a busy machine.
+  test.setTimeout(180_000);
   await admin(`create database ${database}`);
   const target = new URL(POSTGRES);
   proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
   const url = new URL(POSTGRES);
   url.pathname = `/${database}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-away-e2e-'));
-  server = await startBuiltServer({ DATABASE_URL: proxy.url(url.toString()), DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD });
+  server = await startBuiltServer({ DATABASE_URL: proxy.url(url.toString()), DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD }, { startTimeoutMs: 150_000 });
 });
 
 test.afterAll(async () => {

@@ -7,7 +7,7 @@ import { isEditConflict } from '../lib/admin-api';
 import { keepMyChanges } from '../lib/merge-changes';
 import { useKeptDraft } from './use-kept-draft';
 import { useDatabaseAway } from './use-database-away';
-import { databaseAway, isDatabaseAway, SAVE_WHEN_BACK_TEXT } from '../lib/database-away';
+import { databaseAway, isUnavailable, SAVE_WHEN_BACK_TEXT, WaitingForDatabase } from '../lib/database-away';
 import { useFocusFirstError } from './use-focus-first-error';
 import { useFormErrors } from './use-form-errors';
 import { useSaveShortcut } from './use-save-shortcut';
@@ -78,7 +78,9 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
     const sent = snapshot(toSend);
     await saving.run(
       async () => {
-        const next = await save(toSend);
+        const next = await save(toSend).catch(async (error: unknown) => {
+          throw isUnavailable(error) && (await databaseAway.confirm()) ? new WaitingForDatabase() : error;
+        });
         setMerged(null);
         if (!next) {
           setSavedAt(new Date());
@@ -91,10 +93,9 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
       },
       // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
       (error) => {
-        if (isDatabaseAway(error)) {
+        if (error instanceof WaitingForDatabase) {
           // The change was applied to the form above: the retry sends the form as it is then.
           setSaveWhenBack({ change: undefined });
-          databaseAway.report();
           return SAVE_WHEN_BACK_TEXT;
         }
         setConflicted(isEditConflict(error));

@@ -41,14 +41,21 @@ export const databaseAway = {
       if (listeners.size === 0) clearTimeout(timer);
     };
   },
-  /** A save was answered 503: the database is away now; the next checks say when it is back. */
-  report(): void {
-    set(true);
+  /**
+   * A save was answered 503: asks the health check at once whether the database is away (a busy
+   * database answers 503 too, and its save is to be tried again by hand). Answers whether it is.
+   */
+  async confirm(): Promise<boolean> {
+    await check();
     schedule();
+    return away;
   },
 };
 
-/** A save refused because the database cannot answer (503): nothing was saved, so it can be sent again. */
-export const isDatabaseAway = (error: unknown): boolean => error instanceof ApiError && error.status === 503;
+/** A save answered 503: nothing was saved, so it can be sent again. */
+export const isUnavailable = (error: unknown): boolean => error instanceof ApiError && error.status === 503;
+
+/** Thrown in place of a save's 503 when the health check says the database is away: the save waits for it. */
+export class WaitingForDatabase extends Error {}
 
 export const SAVE_WHEN_BACK_TEXT = 'The database cannot be reached: this save waits and goes through by itself once it is back.';
