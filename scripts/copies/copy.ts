@@ -49,6 +49,11 @@ export class Copy {
     await this.exited;
   }
 
+  /** For an exit handler, where nothing can be awaited: SIGKILL if it still runs. */
+  killNow(): void {
+    if (this.child && this.exitCode === undefined) this.child.kill('SIGKILL');
+  }
+
   logs(): string {
     return this.output;
   }

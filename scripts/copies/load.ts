@@ -1,10 +1,13 @@
 import http from 'node:http';
 
-const REQUEST_TIMEOUT_MS = 30_000;
+/** A request without a complete answer by then counts as failed (`timed out`), queued or not. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const WRITE_EVERY = Number(process.env.COPIES_WRITE_EVERY ?? 1000);
 
 export type Kind = 'page' | 'api' | 'media' | 'write';
 /** How an answer is counted: `ok`, or the kind of failure. */
-export type Verdict = 'ok' | 'unavailable 503' | 'server error 5xx' | 'bad gateway 502/504' | 'connection' | 'client error 4xx';
+export type Verdict = 'ok' | 'unavailable 503' | 'server error 5xx' | 'bad gateway 502/504' | 'connection' | 'timed out' | 'client error 4xx';
 
 export type Outcome = { kind: Kind; startedAt: number; ms: number; status: number; verdict: Verdict };
 
@@ -38,15 +41,16 @@ export class Load {
   private timer: NodeJS.Timeout | undefined;
   private inFlight = 0;
   private sequence = 0;
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
   constructor(private readonly plan: LoadPlan) {}
 
   private pick(): { kind: Kind; method: string; path: string; body?: string } {
     const n = this.sequence++;
     const { pages, media } = this.plan;
-    // One write a second at 250 requests a second: each write makes every copy render its pages again.
-    if (n % 250 === 0) return { kind: 'write', method: 'POST', path: '/api/tags', body: JSON.stringify({ title: `Load ${process.pid} ${n}` }) };
+    // One write every WRITE_EVERY requests (every 4 s at 250 a second): each write makes every copy
+    // render all its pages again, which is what costs a copy most.
+    if (n % WRITE_EVERY === 0) return { kind: 'write', method: 'POST', path: '/api/tags', body: JSON.stringify({ title: `Load ${process.pid} ${n}` }) };
     if (n % 10 === 1) return { kind: 'api', method: 'GET', path: '/api/products?limit=12' };
     if (n % 20 === 3 && media.length > 0) return { kind: 'media', method: 'GET', path: media[n % media.length]! };
     return { kind: 'page', method: 'GET', path: pages[n % pages.length]! };
@@ -57,11 +61,13 @@ export class Load {
     const startedAt = Date.now();
     this.inFlight += 1;
     let finished = false;
+    let timedOut = false;
     const done = (status: number, text = '') => {
       if (finished) return;
       finished = true;
+      clearTimeout(deadline);
       this.inFlight -= 1;
-      this.outcomes.push({ kind, startedAt, ms: Date.now() - startedAt, status, verdict: verdictOf(status) });
+      this.outcomes.push({ kind, startedAt, ms: Date.now() - startedAt, status, verdict: timedOut ? 'timed out' : verdictOf(status) });
       if (kind === 'write' && status === 201) {
         const id = (JSON.parse(text) as { data?: { id?: string } }).data?.id;
         if (id) this.acknowledged.push(id);
@@ -69,7 +75,7 @@ export class Load {
     };
     const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
     if (kind === 'write') Object.assign(headers, { authorization: `Bearer ${this.plan.token}`, 'content-type': 'application/json' });
-    const request = http.request(`${this.plan.base}${path}`, { method, headers, agent: this.agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+    const request = http.request(`${this.plan.base}${path}`, { method, headers, agent: this.agent }, (response) => {
       let text = '';
       if (kind === 'write') response.setEncoding('utf8');
       response.on('data', (chunk: string | Buffer) => {
@@ -79,7 +85,11 @@ export class Load {
       // Cut off mid-answer: a failed request, whatever its status line said.
       response.on('close', () => done(response.complete ? (response.statusCode ?? 0) : 0, text));
     });
-    request.on('timeout', () => request.destroy(new Error('timed out')));
+    // From the start, not from the socket: a request still waiting for a free socket times out too.
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      request.destroy(new Error('timed out'));
+    }, REQUEST_TIMEOUT_MS);
     request.on('error', () => done(0));
     request.on('close', () => done(0));
     request.end(body);
@@ -98,9 +108,14 @@ export class Load {
     }, tickMs);
   }
 
+  /** Stops starting requests and waits for those in flight (each ends by REQUEST_TIMEOUT_MS at the latest). */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const deadline = Date.now() + REQUEST_TIMEOUT_MS + 5_000;
+    while (this.inFlight > 0) {
+      if (Date.now() > deadline) throw new Error(`load: ${this.inFlight} requests still unanswered ${REQUEST_TIMEOUT_MS + 5_000} ms after the load stopped`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     this.agent.destroy();
   }
 }

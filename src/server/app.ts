@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     lifecycle: Object.assign(new Lifecycle(), { migrations }),
   });
   // A CDN in front is told which surrogate keys each committed write touches (decision 061).
-  const cdnPurge = config.cdn ? purgeCdnOnWrites(config.cdn, contentEvents, app.log) : undefined;
+  const cdnPurge = config.cdn ? purgeCdnOnWrites(config.cdn, contentEvents, app.log, { db: database.db, schedule }) : undefined;
   const notifications = await listenForContentChanges(app.ctx, config.databaseUrl, app.log);
   app.ctx.notifications = notifications;
   app.addHook('onReady', async () => {

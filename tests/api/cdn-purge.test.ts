@@ -110,6 +110,24 @@ describe('a CDN in front: surrogate keys and purges', () => {
     ]));
   });
 
+  it('a scheduled product or category going live purges its keys at its time, with nobody writing', async () => {
+    const due = new Date(Date.now() + 1500).toISOString();
+    const product = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'at-dawn', categories: [lamps], status: 'scheduled', publishAt: due }) })).json().data.id;
+    const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'at-dawn-shelf', status: 'scheduled', publishAt: due }) })).json().data.id;
+    // The two writes' own purges.
+    await cdn.waitForCalls(2);
+    cdn.take();
+    const [call] = (await cdn.waitForCalls(1, 5_000)) as [RecordedCall];
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(due));
+    expect(call.path).toBe('/service/service-1/purge');
+    expect(keysOf(call.headers['surrogate-key']).sort()).toEqual(
+      sorted([`product:${product}`, `category:${lamps}`, 'products', 'search', 'not-found', `category:${category}`, 'categories']),
+    );
+    // Once: the time has passed, nothing more goes out for it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cdn.take()).toHaveLength(1);
+  });
+
   it('names what each kind of page shows in Surrogate-Key and Cache-Tag, with the CDN cache directives', async () => {
     const product = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'floor-lamp', categories: [lamps], tags: [] }) })).json().data;
     const other = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'arm-chair', categories: [chairs] }) })).json().data;

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CdnConfig } from '../config';
 import type { ContentEvents } from '../content/events';
 import type { ContentChange } from '../content/changes';
-import { keysOfChange, mediaKey } from './surrogate-keys';
+import type { Db } from '../db/database';
+import type { PublishSchedule } from '../content/publish-schedule';
+import { categoryKey, keysOfChange, mediaKey, productKey } from './surrogate-keys';
 import { purgeCalls, type PurgeCall } from './purge-adapters';
 
 const CALL_TIMEOUT_MS = 5_000;
@@ -67,7 +69,12 @@ export function cdnPurger(cdn: CdnConfig, log: PurgeLog): CdnPurger {
  * purge the `media:<name>` keys of their images; those made by the encoder process are purged there
  * (cli/media-encoder.ts), once per machine (decision 068).
  */
-export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+export function purgeCdnOnWrites(
+  cdn: CdnConfig,
+  events: ContentEvents,
+  log: FastifyBaseLogger,
+  scheduled?: { db: Db; schedule: PublishSchedule },
+): { stop: () => Promise<void> } {
   const purger = cdnPurger(cdn, log);
   const onChange = (change: ContentChange) => purger.purge(keysOfChange(change));
   const onRenditions = (urls: readonly string[], here: boolean) => {
@@ -75,11 +82,51 @@ export function purgeCdnOnWrites(cdn: CdnConfig, events: ContentEvents, log: Fas
   };
   events.on('change', onChange);
   events.on('renditions', onRenditions);
+  // Scheduled items going live are no write: the copy that sees their time pass asks which they are.
+  let since = new Date().toISOString();
+  let reading: Promise<void> = Promise.resolve();
+  const stopScheduled = scheduled?.schedule.onGoingLive((at) => {
+    const from = since;
+    if (at > since) since = at;
+    reading = reading.then(async () => {
+      const keys = await keysGoingLive(scheduled.db, from, at).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not read which scheduled items went live; their pages live until their s-maxage');
+        return [];
+      });
+      purger.purge(keys);
+    });
+  });
   return {
     stop: async () => {
       events.off('change', onChange);
       events.off('renditions', onRenditions);
+      stopScheduled?.();
+      await reading;
       await purger.stop();
     },
   };
+}
+
+/**
+ * The keys of the pages that change when the scheduled products and categories due in (from, to] go
+ * live: as for their creation (their own key, their categories, the lists, search), and `not-found`,
+ * which their address answered until then.
+ */
+export async function keysGoingLive(db: Db, from: string, to: string): Promise<string[]> {
+  const [products, categories] = await Promise.all([
+    db.selectFrom('products').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
+    db.selectFrom('categories').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
+  ]);
+  const keys = new Set<string>();
+  if (products.length > 0) {
+    const listed = await db.selectFrom('product_categories').select('category_id').where('product_id', 'in', products.map((p) => p.id)).execute();
+    for (const { id } of products) keys.add(productKey(id));
+    for (const { category_id } of listed) keys.add(categoryKey(category_id));
+    keys.add('products').add('search').add('not-found');
+  }
+  if (categories.length > 0) {
+    for (const { id } of categories) keys.add(categoryKey(id));
+    keys.add('categories').add('not-found');
+  }
+  return [...keys];
 }

@@ -23,6 +23,7 @@ export class PublishSchedule {
   private readonly poll: NodeJS.Timeout;
   private stopped = false;
   private reading: Promise<void> | undefined;
+  private readonly goingLive = new Set<(at: string) => void>();
 
   constructor(
     private readonly db: Db,
@@ -45,12 +46,23 @@ export class PublishSchedule {
     return this.passed;
   }
 
+  /**
+   * `listener(at)` each time this copy sees a scheduled time pass: items due up to `at` (ISO) are live
+   * now (the CDN purge asks which). Answers the way to stop listening.
+   */
+  onGoingLive(listener: (at: string) => void): () => void {
+    this.goingLive.add(listener);
+    return () => this.goingLive.delete(listener);
+  }
+
   /** Moves the content version if a scheduled time has passed; cheap enough for every page request. */
   checkDue(): void {
-    if (this.nextDue === null || this.nextDue > new Date().toISOString()) return;
+    const now = new Date().toISOString();
+    if (this.nextDue === null || this.nextDue > now) return;
     this.passed = Date.parse(this.nextDue);
     this.nextDue = null;
     this.events.changedElsewhere();
+    for (const listener of this.goingLive) listener(now);
   }
 
   /** Reads the next due time from the database (one read at a time; a request meanwhile shares it). */

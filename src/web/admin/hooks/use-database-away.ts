@@ -1,26 +1,10 @@
-import { useEffect, useState } from 'react';
-
-/** Often enough to show the banner soon after a save fails, rarely enough to cost nothing. */
-const CHECK_MS = 5_000;
+import { useSyncExternalStore } from 'react';
+import { databaseAway } from '../lib/database-away';
 
 /**
- * Whether the site's database is away (GET /api/health answers 503), asked every few seconds while
- * the admin is open (decision 061). A network failure is not the database: the browser is offline.
+ * Whether the site's database is away (GET /api/health answers 503, or a save was just answered 503),
+ * from the one watcher all of the admin shares (decision 061).
  */
 export function useDatabaseAway(): boolean {
-  const [away, setAway] = useState(false);
-  useEffect(() => {
-    let stopped = false;
-    const check = async () => {
-      const status = await fetch('/api/health', { cache: 'no-store' }).then((response) => response.status, () => undefined);
-      if (!stopped && status !== undefined) setAway(status === 503);
-    };
-    void check();
-    const timer = setInterval(() => void check(), CHECK_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, []);
-  return away;
+  return useSyncExternalStore(databaseAway.subscribe, databaseAway.get, () => false);
 }

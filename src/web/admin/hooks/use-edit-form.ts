@@ -6,6 +6,8 @@ import { uploadsBusy, useUploadsInFlight } from '../lib/uploads-in-flight';
 import { isEditConflict } from '../lib/admin-api';
 import { keepMyChanges } from '../lib/merge-changes';
 import { useKeptDraft } from './use-kept-draft';
+import { useDatabaseAway } from './use-database-away';
+import { databaseAway, isUnavailable, SAVE_WHEN_BACK_TEXT, WaitingForDatabase } from '../lib/database-away';
 import { useFocusFirstError } from './use-focus-first-error';
 import { useFormErrors } from './use-form-errors';
 import { useSaveShortcut } from './use-save-shortcut';
@@ -58,9 +60,13 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
   const [merged, setMerged] = useState<{ clashes: string[] } | null>(null);
 
   const pendingChange = useRef<((form: F) => F) | undefined>(undefined);
+  // A save answered 503 (the database away): nothing was saved; it is sent again, once, when health says the database is back.
+  const [saveWhenBack, setSaveWhenBack] = useState<{ change: ((form: F) => F) | undefined } | null>(null);
+  const away = useDatabaseAway();
   /** `change`: what this button sets before saving (Publish, Save draft), kept in the form too. */
   const submit = async (change?: (form: F) => F) => {
     if (saving.status === 'saving') return;
+    setSaveWhenBack(null);
     saving.setError(null);
     if (uploadsBusy()) {
       pendingChange.current = change;
@@ -72,7 +78,9 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
     const sent = snapshot(toSend);
     await saving.run(
       async () => {
-        const next = await save(toSend);
+        const next = await save(toSend).catch(async (error: unknown) => {
+          throw isUnavailable(error) && (await databaseAway.confirm()) ? new WaitingForDatabase() : error;
+        });
         setMerged(null);
         if (!next) {
           setSavedAt(new Date());
@@ -85,6 +93,11 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
       },
       // A refusal about one field (a taken slug) goes under that field; any other reason beside Save.
       (error) => {
+        if (error instanceof WaitingForDatabase) {
+          // The change was applied to the form above: the retry sends the form as it is then.
+          setSaveWhenBack({ change: undefined });
+          return SAVE_WHEN_BACK_TEXT;
+        }
         setConflicted(isEditConflict(error));
         return validation.fromServer(error) ? null : failureText(error);
       },
@@ -99,6 +112,11 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
     setSaveAfterUploads(false);
     void submitRef.current(pendingChange.current);
   }, [saveAfterUploads, uploads]);
+  useEffect(() => {
+    if (!saveWhenBack || away) return;
+    setSaveWhenBack(null);
+    void submitRef.current(saveWhenBack.change);
+  }, [saveWhenBack, away]);
 
   return {
     form,
@@ -117,6 +135,8 @@ export function useEditForm<F>({ initial, validate, save, failureText, snapshot 
     /** Uploads under way, and whether Save is waiting for them. */
     uploading: uploads.files,
     waitingForUploads: saveAfterUploads,
+    /** A save refused while the database was away, waiting to go out again once it is back. */
+    waitingForDatabase: saveWhenBack !== null,
     /** When this form was last saved while staying on screen (null before). */
     savedAt,
     /** A kept draft from an earlier visit, waiting for Restore or Discard. */
