@@ -62,6 +62,9 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/categories/:id': category,
   'PUT /api/categories/reorder/bulk': (ids) => ({ categories: [{ id: ids.category, order: 3 }] }),
   'POST /api/tags': () => ({ title: 'Fuzz tag' }),
+  'POST /api/pages': () => ({ title: 'Fuzz page', slug: 'fuzz-page', shareImage: '/uploads/s.jpg', blocks: [{ type: 'callToAction', heading: 'Go', text: 'Now', button: { text: 'Go', link: '/about' } }] }),
+  // Tried on the tag's id: no page has it, so nothing changes.
+  'PUT /api/pages/:id': () => ({ title: 'Fuzz page', slug: 'fuzz-page', blocks: [] }),
   'PUT /api/tags/:id': () => ({ title: 'Fuzz tag' }),
   'PUT /api/homepage': hero,
   'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
@@ -86,6 +89,8 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/products/:id',
   'DELETE /api/categories/:id',
   'DELETE /api/tags/:id',
+  'DELETE /api/pages/:id',
+  'POST /api/pages/:id/revisions/:revisionId/restore',
   'DELETE /api/media/:id',
   'POST /api/auth/2fa/setup',
   'POST /api/auth/sessions/revoke-others',

@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/site-settings',
   'GET /api/media/info',
   'GET /api/search',
+  'GET /api/pages',
+  'GET /api/pages/slug/:slug',
   'POST /api/auth/login',
   'POST /api/auth/verify',
   'POST /api/auth/logout',

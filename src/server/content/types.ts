@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { productIdsInCategory, productIdsWithTag } from './effects/search-index';
 
 /** Tables of content items (one row per item). */
-export type ItemTable = 'products' | 'categories' | 'tags' | 'media' | 'redirects';
+export type ItemTable = 'products' | 'categories' | 'tags' | 'media' | 'redirects' | 'pages';
 
 /**
  * What the cross-cutting parts of a write (write.ts) and of the reads need to
@@ -71,6 +71,15 @@ export const CONTENT_TYPES = {
     plural: 'tags',
     catalogue: true,
     search: { products: productIdsWithTag, fields: ['title'] },
+  },
+  page: {
+    store: { table: 'pages' },
+    label: 'Page',
+    plural: 'pages',
+    publishable: true,
+    revisioned: true,
+    address: '/pages/',
+    media: ['share_image', 'blocks'],
   },
   homepage: { store: { setting: 'homepage' }, label: 'Homepage', plural: 'homepage', revisioned: true, media: ['value'] },
   about: { store: { setting: 'about' }, label: 'About page', plural: 'about page', revisioned: true, media: ['value'], richText: ['content'] },

@@ -29,6 +29,22 @@ export interface CategoryRow {
   updated_at: string;
 }
 
+/** A free-form page (issue 29); `blocks` is the JSON list of its blocks, as the API answers them. */
+export interface PageRow {
+  id: string;
+  slug: string;
+  title: string;
+  share_image: string;
+  blocks: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  status: string;
+  publish_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ProductRow {
   id: string;
   slug: string;
@@ -355,4 +371,5 @@ export interface Database {
   analytics_daily: AnalyticsDailyRow;
   analytics_daily_products: AnalyticsDailyProductRow;
   analytics_daily_counts: AnalyticsDailyCountRow;
+  pages: PageRow;
 }

@@ -20,6 +20,8 @@ import { cleanAbout } from '../site/site.service';
 import { titleKey } from '../tags/tag.service';
 import { REVISIONED_TYPES } from '../../content/types';
 import { isRestorableMediaKey, mimeTypeOfKey } from './restorable-media';
+import { PageInputSchema, type PageInput } from '../../../shared/schemas/page';
+import { pageColumns } from '../pages/page.service';
 
 /**
  * What a restore does with each row of an archive: the same zod schemas and
@@ -109,6 +111,20 @@ const categories: RowRule = (row) => {
   };
 };
 
+const pageColumnsOf = columns({
+  id: IdSchema, slug: z.string(), title: z.string(), share_image: z.string(), blocks: JsonText, seo_title: NullableText, seo_description: NullableText,
+  ...PublishColumns, version: Version, created_at: Iso, updated_at: Iso,
+});
+const pages: RowRule = (row) => {
+  const r = pageColumnsOf(row);
+  const input = {
+    slug: r.slug, title: r.title, shareImage: r.share_image, blocks: r.blocks, seoTitle: r.seo_title, seoDescription: r.seo_description,
+    status: r.status, publishAt: r.publish_at,
+  } as PageInput;
+  const data = PageInputSchema.parse(input);
+  return { id: r.id, ...pageColumns(data), ...publishing(data), version: r.version, created_at: r.created_at, updated_at: r.updated_at };
+};
+
 const tagColumns = columns({ id: IdSchema, title: z.string(), title_key: z.string(), slug: SlugSchema, created_at: Iso });
 const tags: RowRule = (row) => {
   const r = tagColumns(row);
@@ -169,7 +185,7 @@ const media: RowRule = (row) => {
 
 const redirectColumns = columns({
   id: IdSchema, from_path: z.string(), to_path: z.string(), status: z.number(), kind: z.enum(['automatic', 'manual']),
-  target_type: z.enum(['product', 'category']).nullable().default(null), target_id: IdSchema.nullable().default(null),
+  target_type: z.enum(['product', 'category', 'page']).nullable().default(null), target_id: IdSchema.nullable().default(null),
   created_at: Iso, updated_at: Iso,
 });
 const redirects: RowRule = (row) => {
@@ -206,7 +222,7 @@ const analytics_daily_counts: RowRule = columns({
 });
 
 export const RESTORE_RULES: Record<string, RowRule> = {
-  categories, products, tags, product_categories: link('category_id'), product_tags: link('tag_id'),
+  categories, products, tags, pages, product_categories: link('category_id'), product_tags: link('tag_id'),
   settings, subscribers, media, redirects, revisions, audit_log, analytics_daily, analytics_daily_products, analytics_daily_counts,
 };
 
