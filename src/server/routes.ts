@@ -18,6 +18,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { redirectRoutes } from './modules/redirects/redirect.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { pageRoutes } from './modules/pages/page.routes';
+import { formRoutes } from './modules/forms/form.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -40,4 +41,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(redirectRoutes, { prefix: '/redirects' });
   await app.register(analyticsRoutes, { prefix: '/analytics' });
   await app.register(pageRoutes, { prefix: '/pages' });
+  await app.register(formRoutes);
 };

@@ -28,6 +28,8 @@ const NOT_CONTENT = [
   'DELETE /api/newsletter/subscribers',
   'DELETE /api/newsletter/subscribers/:id',
   'POST /api/analytics/buy/:productSlug',
+  'POST /api/forms/:pageId/:blockId/submissions',
+  'DELETE /api/form-submissions/:id',
 ];
 
 /** What a content write may touch, row by row: compared whole before and after a refused or failing write. */

@@ -26,6 +26,7 @@ import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
 import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
 import * as analytics from './migrations/2026-11-26-0301-analytics';
 import * as pages from './migrations/2026-11-29-0201-pages';
+import * as formSubmissions from './migrations/2026-11-29-0202-form-submissions';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0201-media-content-hash': mediaContentHash,
   '2026-11-26-0301-analytics': analytics,
   '2026-11-29-0201-pages': pages,
+  '2026-11-29-0202-form-submissions': formSubmissions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,6 +125,18 @@ const pages: RowRule = (row) => {
   return { id: r.id, ...pageColumns(data), ...publishing(data), version: r.version, created_at: r.created_at, updated_at: r.updated_at };
 };
 
+/** The owner's inbox comes back as it was; a mail not yet sent is not sent from a restored copy. */
+const form_submissions: RowRule = (row) => {
+  const r = columns({
+    id: IdSchema, page_id: IdSchema, block_id: IdSchema, page_title: Text(200), name: Text(200), email: Text(254), message: Text(5000),
+    fields: z.string().refine((text) => JsonText.pipe(z.array(z.object({ name: z.string(), label: z.string(), value: z.string() }))).safeParse(text).success, 'must be a JSON list of fields'),
+    is_read: Flag.default(0), created_at: Iso, mail_status: z.enum(['none', 'pending', 'sent', 'failed']).default('none'),
+    mail_next_attempt_at: z.string().default(''), mail_claimed_until: z.string().default(''), mail_attempts: z.number().int().min(0).default(0),
+    mail_last_error: NullableText,
+  })(row);
+  return { ...r, mail_status: r.mail_status === 'pending' ? 'none' : r.mail_status };
+};
+
 const tagColumns = columns({ id: IdSchema, title: z.string(), title_key: z.string(), slug: SlugSchema, created_at: Iso });
 const tags: RowRule = (row) => {
   const r = tagColumns(row);
@@ -222,7 +234,7 @@ const analytics_daily_counts: RowRule = columns({
 });
 
 export const RESTORE_RULES: Record<string, RowRule> = {
-  categories, products, tags, pages, product_categories: link('category_id'), product_tags: link('tag_id'),
+  categories, products, tags, pages, form_submissions, product_categories: link('category_id'), product_tags: link('tag_id'),
   settings, subscribers, media, redirects, revisions, audit_log, analytics_daily, analytics_daily_products, analytics_daily_counts,
 };
 
