@@ -19,6 +19,7 @@ import { redirectRoutes } from './modules/redirects/redirect.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { pageRoutes } from './modules/pages/page.routes';
 import { formRoutes } from './modules/forms/form.routes';
+import { navigationRoutes } from './modules/navigation/navigation.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -42,4 +43,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(analyticsRoutes, { prefix: '/analytics' });
   await app.register(pageRoutes, { prefix: '/pages' });
   await app.register(formRoutes);
+  await app.register(navigationRoutes);
 };

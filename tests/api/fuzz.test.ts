@@ -64,6 +64,7 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /api/tags': () => ({ title: 'Fuzz tag' }),
   'POST /api/pages': () => ({ title: 'Fuzz page', slug: 'fuzz-page', shareImage: '/uploads/s.jpg', blocks: [{ type: 'callToAction', heading: 'Go', text: 'Now', button: { text: 'Go', link: '/about' } }] }),
   // Tried on the tag's id: no page has it, so nothing changes.
+  'PUT /api/navigation': () => ({ header: [{ label: 'Home', href: '/', children: [{ label: 'About', href: '/about' }] }], footer: [{ heading: 'Legal', links: [{ label: 'About', href: '/about' }] }] }),
   'PUT /api/pages/:id': () => ({ title: 'Fuzz page', slug: 'fuzz-page', blocks: [] }),
   // No page has these ids: every valid body meets an unknown form (404), so nothing is kept.
   'POST /api/forms/:pageId/:blockId/submissions': () => ({ name: 'Fuzz', email: 'fuzz@example.com', message: 'Hello' }),

@@ -31,6 +31,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/search',
   'GET /api/pages',
   'GET /api/pages/slug/:slug',
+  'GET /api/navigation',
   'POST /api/forms/:pageId/:blockId/submissions',
   'POST /api/auth/login',
   'POST /api/auth/verify',

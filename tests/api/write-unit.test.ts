@@ -192,6 +192,11 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
       refuse: () => as({ method: 'DELETE', url: `/api/pages/${f.page}` }),
     },
     {
+      route: 'PUT /api/navigation', type: 'navigation', action: 'update',
+      write: () => as({ method: 'PUT', url: '/api/navigation', payload: { header: [{ label: 'Home', href: '/' }], footer: [{ heading: 'Legal', links: [{ label: 'About', href: '/about' }] }] } }),
+      refuse: () => as({ method: 'PUT', url: '/api/navigation', payload: { header: [{ label: 'Home', href: 'javascript:alert(1)' }] } }),
+    },
+    {
       route: 'PUT /api/categories/reorder/bulk', type: 'category', action: 'reorder',
       write: () => as({ method: 'PUT', url: '/api/categories/reorder/bulk', payload: { categories: [{ id: f.category, order: 5 }] } }),
       refuse: () => as({ method: 'PUT', url: '/api/categories/reorder/bulk', payload: { categories: [{ id: UNKNOWN, order: 1 }] } }),

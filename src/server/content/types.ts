@@ -84,6 +84,7 @@ export const CONTENT_TYPES = {
   homepage: { store: { setting: 'homepage' }, label: 'Homepage', plural: 'homepage', revisioned: true, media: ['value'] },
   about: { store: { setting: 'about' }, label: 'About page', plural: 'about page', revisioned: true, media: ['value'], richText: ['content'] },
   theme: { store: { setting: 'theme' }, label: 'Theme', plural: 'theme', revisioned: true, media: ['value'] },
+  navigation: { store: { setting: 'navigation' }, label: 'Menus', plural: 'menus' },
   site: { store: { setting: 'site' }, label: 'Site settings', plural: 'site settings', media: ['value'] },
   media: { store: { table: 'media' }, label: 'Media', plural: 'media' },
   redirect: { store: { table: 'redirects' }, label: 'Redirect', plural: 'redirects' },

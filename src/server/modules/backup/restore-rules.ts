@@ -22,6 +22,7 @@ import { REVISIONED_TYPES } from '../../content/types';
 import { isRestorableMediaKey, mimeTypeOfKey } from './restorable-media';
 import { PageInputSchema, type PageInput } from '../../../shared/schemas/page';
 import { pageColumns } from '../pages/page.service';
+import { NavigationSchema } from '../../../shared/schemas/navigation';
 
 /**
  * What a restore does with each row of an archive: the same zod schemas and
@@ -151,6 +152,7 @@ const SETTINGS: Record<string, (value: unknown) => unknown> = {
   homepage: (value) => HeroConfigSchema.parse(value),
   about: (value) => cleanAbout(value as Parameters<typeof cleanAbout>[0]),
   theme: (value) => ThemeSchema.parse(value),
+  navigation: (value) => NavigationSchema.parse(value),
   site: (value) => SiteSettingsSchema.parse(value),
 };
 export const CONTENT_SETTINGS = Object.keys(SETTINGS);
