@@ -1,3 +1,4 @@
+import type { FormMailSender } from './modules/forms/form-mail';
 import type { Config } from './config';
 import type { Db, DbKind } from './db/database';
 import type { ContentEvents } from './content/events';
@@ -29,6 +30,8 @@ export type AppContext = {
   audit: AuditLog;
   /** Subscribers' write path: mail (when configured), the webhook outbox, change events. */
   newsletter: NewsletterContext;
+  /** Set when mail is configured: each contact-form submission is mailed to the owner from its row. */
+  formMail?: FormMailSender | undefined;
   /** Page views and Buy Now clicks, batched off the request path (decision 060). */
   analytics: Analytics;
   /** Migrations checked, cache warm, stopping: what readiness tells the load balancer. */

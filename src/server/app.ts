@@ -25,6 +25,8 @@ import { AuditLog } from './modules/audit/audit-log';
 import { PublishSchedule } from './content/publish-schedule';
 import './app-context';
 import { startNewsletter } from './modules/newsletter/newsletter-setup';
+import { FormMailSender } from './modules/forms/form-mail';
+import { createMailer } from './modules/newsletter/mailer';
 import { newsletterPages } from './modules/newsletter/newsletter-pages';
 import { Analytics } from './modules/analytics/analytics-recorder';
 import { trustedHop } from './http/client-address';
@@ -124,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedule = new PublishSchedule(database.db, contentEvents, app.log);
   await schedule.refresh();
   const newsletter = startNewsletter(config, database, app.log);
+  const formMailer = config.mail ? createMailer(config.mail) : undefined;
+  const formMail = formMailer ? new FormMailSender(database.db, database.kind, formMailer, app.log) : undefined;
   const analytics = new Analytics(
     database.db,
     { enabled: config.analytics, ownHosts: [new URL(config.publicUrl).hostname.toLowerCase()], trusted: trustedHop(config.trustProxy) },
@@ -142,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit,
     schedule,
     newsletter: newsletter.context,
+    formMail,
     analytics,
     lifecycle: Object.assign(new Lifecycle(), { migrations }),
   });
@@ -151,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.ctx.notifications = notifications;
   app.addHook('onReady', async () => {
     newsletter.start();
+    formMail?.start();
     await analytics.start();
   });
   app.addHook('onClose', async () => {
@@ -160,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await cdnPurge?.stop();
     await audit.flush();
     await newsletter.stop();
+    await formMail?.stop();
+    formMailer?.close();
     // Every acknowledged page view and click is written before the database closes (decision 060).
     await analytics.stop();
     await database.close();

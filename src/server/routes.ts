@@ -17,6 +17,9 @@ import { previewRoutes } from './modules/preview/preview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { redirectRoutes } from './modules/redirects/redirect.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { pageRoutes } from './modules/pages/page.routes';
+import { formRoutes } from './modules/forms/form.routes';
+import { navigationRoutes } from './modules/navigation/navigation.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -38,4 +41,7 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(redirectRoutes, { prefix: '/redirects' });
   await app.register(analyticsRoutes, { prefix: '/analytics' });
+  await app.register(pageRoutes, { prefix: '/pages' });
+  await app.register(formRoutes);
+  await app.register(navigationRoutes);
 };

@@ -62,6 +62,12 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'PUT /api/categories/:id': category,
   'PUT /api/categories/reorder/bulk': (ids) => ({ categories: [{ id: ids.category, order: 3 }] }),
   'POST /api/tags': () => ({ title: 'Fuzz tag' }),
+  'POST /api/pages': () => ({ title: 'Fuzz page', slug: 'fuzz-page', shareImage: '/uploads/s.jpg', blocks: [{ type: 'callToAction', heading: 'Go', text: 'Now', button: { text: 'Go', link: '/about' } }] }),
+  // Tried on the tag's id: no page has it, so nothing changes.
+  'PUT /api/navigation': () => ({ header: [{ label: 'Home', href: '/', children: [{ label: 'About', href: '/about' }] }], footer: [{ heading: 'Legal', links: [{ label: 'About', href: '/about' }] }] }),
+  'PUT /api/pages/:id': () => ({ title: 'Fuzz page', slug: 'fuzz-page', blocks: [] }),
+  // No page has these ids: every valid body meets an unknown form (404), so nothing is kept.
+  'POST /api/forms/:pageId/:blockId/submissions': () => ({ name: 'Fuzz', email: 'fuzz@example.com', message: 'Hello' }),
   'PUT /api/tags/:id': () => ({ title: 'Fuzz tag' }),
   'PUT /api/homepage': hero,
   'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
@@ -86,6 +92,9 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/products/:id',
   'DELETE /api/categories/:id',
   'DELETE /api/tags/:id',
+  'DELETE /api/pages/:id',
+  'DELETE /api/form-submissions/:id',
+  'POST /api/pages/:id/revisions/:revisionId/restore',
   'DELETE /api/media/:id',
   'POST /api/auth/2fa/setup',
   'POST /api/auth/sessions/revoke-others',

@@ -28,10 +28,12 @@ const NOT_CONTENT = [
   'DELETE /api/newsletter/subscribers',
   'DELETE /api/newsletter/subscribers/:id',
   'POST /api/analytics/buy/:productSlug',
+  'POST /api/forms/:pageId/:blockId/submissions',
+  'DELETE /api/form-submissions/:id',
 ];
 
 /** What a content write may touch, row by row: compared whole before and after a refused or failing write. */
-const TABLES = ['products', 'categories', 'tags', 'product_tags', 'product_categories', 'media', 'redirects', 'revisions', 'audit_log', 'media_usages'] as const;
+const TABLES = ['products', 'categories', 'tags', 'product_tags', 'product_categories', 'media', 'redirects', 'revisions', 'audit_log', 'media_usages', 'pages'] as const;
 
 async function rowsOf(db: Db, table: string): Promise<string[]> {
   const rows = await db.selectFrom(table as 'products').selectAll().execute();
@@ -91,7 +93,7 @@ type Step = {
 describe(`the write unit over every write route (${testDatabaseKind})`, () => {
   let t: TestApp;
   const seen: ContentChange[] = [];
-  const f = { category: '', image: '', imageUrl: '', product: '', redirect: '', spare: '', tag: '' };
+  const f = { category: '', image: '', imageUrl: '', page: '', product: '', redirect: '', spare: '', tag: '' };
   const json = (response: LightMyRequestResponse) => response.json().data;
   const as = (options: InjectOptions) => t.asAdmin(options);
   const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -164,6 +166,35 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
       route: 'PUT /api/categories/:id', type: 'category', action: 'update',
       write: () => as({ method: 'PUT', url: `/api/categories/${f.category}`, payload: aCategory({ slug: 'unit-cat-2', title: 'Renamed category' }) }),
       refuse: () => as({ method: 'PUT', url: `/api/categories/${UNKNOWN}`, payload: aCategory({ slug: 'unit-nothing' }) }),
+    },
+    {
+      route: 'POST /api/pages', type: 'page', action: 'create',
+      write: async () => {
+        const r = await as({ method: 'POST', url: '/api/pages', payload: { title: 'Unit page', slug: 'unit-page', shareImage: f.imageUrl, blocks: [{ type: 'image', url: f.imageUrl, alt: 'A' }] } });
+        f.page = json(r).id;
+        return r;
+      },
+      refuse: () => as({ method: 'POST', url: '/api/pages', payload: { title: 'Unit page', slug: 'unit-page' } }),
+    },
+    {
+      route: 'PUT /api/pages/:id', type: 'page', action: 'update',
+      write: () => as({ method: 'PUT', url: `/api/pages/${f.page}`, payload: { title: 'Unit page 2', slug: 'unit-page-2', blocks: [{ type: 'richText', html: `<p><img src="${f.imageUrl}"></p>` }] } }),
+      refuse: () => as({ method: 'PUT', url: `/api/pages/${UNKNOWN}`, payload: { title: 'Nothing', slug: 'unit-nothing' } }),
+    },
+    {
+      route: 'POST /api/pages/:id/revisions/:revisionId/restore', type: 'page', action: 'update',
+      write: async () => as({ method: 'POST', url: `/api/pages/${f.page}/revisions/${(await as({ url: `/api/pages/${f.page}/revisions` })).json().data.at(-1).id}/restore` }),
+      refuse: () => as({ method: 'POST', url: `/api/pages/${UNKNOWN}/revisions/${UNKNOWN}/restore` }),
+    },
+    {
+      route: 'DELETE /api/pages/:id', type: 'page', action: 'delete',
+      write: () => as({ method: 'DELETE', url: `/api/pages/${f.page}` }),
+      refuse: () => as({ method: 'DELETE', url: `/api/pages/${f.page}` }),
+    },
+    {
+      route: 'PUT /api/navigation', type: 'navigation', action: 'update',
+      write: () => as({ method: 'PUT', url: '/api/navigation', payload: { header: [{ label: 'Home', href: '/' }], footer: [{ heading: 'Legal', links: [{ label: 'About', href: '/about' }] }] } }),
+      refuse: () => as({ method: 'PUT', url: '/api/navigation', payload: { header: [{ label: 'Home', href: 'javascript:alert(1)' }] } }),
     },
     {
       route: 'PUT /api/categories/reorder/bulk', type: 'category', action: 'reorder',

@@ -65,8 +65,10 @@ export function keysOfChange(change: ContentChange): string[] {
     case 'about':
       keys.add('about');
       break;
+    // Theme, settings and the menus (header and footer) are drawn by every page.
     case 'theme':
     case 'site':
+    case 'navigation':
       keys.add(SITE_KEY);
       break;
     case 'media':
@@ -76,6 +78,11 @@ export function keysOfChange(change: ContentChange): string[] {
       }
       break;
     case 'redirect':
+      keys.add('not-found');
+      break;
+    case 'page':
+      // A menu may link it: the pages drawing menus change when it comes or goes.
+      if (addressMoved || before?.status !== after?.status) keys.add(SITE_KEY);
       keys.add('not-found');
       break;
   }

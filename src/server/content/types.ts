@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { productIdsInCategory, productIdsWithTag } from './effects/search-index';
 
 /** Tables of content items (one row per item). */
-export type ItemTable = 'products' | 'categories' | 'tags' | 'media' | 'redirects';
+export type ItemTable = 'products' | 'categories' | 'tags' | 'media' | 'redirects' | 'pages';
 
 /**
  * What the cross-cutting parts of a write (write.ts) and of the reads need to
@@ -72,9 +72,19 @@ export const CONTENT_TYPES = {
     catalogue: true,
     search: { products: productIdsWithTag, fields: ['title'] },
   },
+  page: {
+    store: { table: 'pages' },
+    label: 'Page',
+    plural: 'pages',
+    publishable: true,
+    revisioned: true,
+    address: '/pages/',
+    media: ['share_image', 'blocks'],
+  },
   homepage: { store: { setting: 'homepage' }, label: 'Homepage', plural: 'homepage', revisioned: true, media: ['value'] },
   about: { store: { setting: 'about' }, label: 'About page', plural: 'about page', revisioned: true, media: ['value'], richText: ['content'] },
   theme: { store: { setting: 'theme' }, label: 'Theme', plural: 'theme', revisioned: true, media: ['value'] },
+  navigation: { store: { setting: 'navigation' }, label: 'Menus', plural: 'menus' },
   site: { store: { setting: 'site' }, label: 'Site settings', plural: 'site settings', media: ['value'] },
   media: { store: { table: 'media' }, label: 'Media', plural: 'media' },
   redirect: { store: { table: 'redirects' }, label: 'Redirect', plural: 'redirects' },

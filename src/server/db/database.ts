@@ -25,6 +25,8 @@ import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
 import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
 import * as analytics from './migrations/2026-11-26-0301-analytics';
+import * as pages from './migrations/2026-11-29-0201-pages';
+import * as formSubmissions from './migrations/2026-11-29-0202-form-submissions';
 import * as analyticsProductSpans from './migrations/2026-11-29-0401-analytics-product-spans';
 
 export type Db = Kysely<Database>;
@@ -121,6 +123,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0101-media-usages': mediaUsages,
   '2026-11-26-0201-media-content-hash': mediaContentHash,
   '2026-11-26-0301-analytics': analytics,
+  '2026-11-29-0201-pages': pages,
+  '2026-11-29-0202-form-submissions': formSubmissions,
   '2026-11-29-0401-analytics-product-spans': analyticsProductSpans,
 };
 

@@ -29,6 +29,42 @@ export interface CategoryRow {
   updated_at: string;
 }
 
+/** A free-form page (issue 29); `blocks` is the JSON list of its blocks, as the API answers them. */
+export interface PageRow {
+  id: string;
+  slug: string;
+  title: string;
+  share_image: string;
+  blocks: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  status: string;
+  publish_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One contact-form submission (issue 29); also its mail's outbox row ('none' | 'pending' | 'sent' | 'failed'). */
+export interface FormSubmissionRow {
+  id: string;
+  page_id: string;
+  block_id: string;
+  page_title: string;
+  name: string;
+  email: string;
+  message: string;
+  /** JSON [{name, label, value}] of the owner's extra fields, in the form's order. */
+  fields: string;
+  is_read: number;
+  created_at: string;
+  mail_status: string;
+  mail_next_attempt_at: string;
+  mail_claimed_until: string;
+  mail_attempts: number;
+  mail_last_error: string | null;
+}
+
 export interface ProductRow {
   id: string;
   slug: string;
@@ -365,4 +401,6 @@ export interface Database {
   analytics_daily_products: AnalyticsDailyProductRow;
   analytics_span_products: AnalyticsSpanProductRow;
   analytics_daily_counts: AnalyticsDailyCountRow;
+  pages: PageRow;
+  form_submissions: FormSubmissionRow;
 }

@@ -66,7 +66,7 @@ export const RedirectAnswerSchema = z.strictObject({
   status: z.union([z.literal(301), z.literal(302)]),
   kind: z.enum(['automatic', 'manual']),
   /** The renamed item an automatic redirect leads to. */
-  target: z.strictObject({ type: z.enum(['product', 'category']), id: z.string() }).nullable(),
+  target: z.strictObject({ type: z.enum(['product', 'category', 'page']), id: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

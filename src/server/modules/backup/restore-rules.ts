@@ -20,6 +20,9 @@ import { cleanAbout } from '../site/site.service';
 import { titleKey } from '../tags/tag.service';
 import { REVISIONED_TYPES } from '../../content/types';
 import { isRestorableMediaKey, mimeTypeOfKey } from './restorable-media';
+import { PageInputSchema, type PageInput } from '../../../shared/schemas/page';
+import { pageColumns } from '../pages/page.service';
+import { NavigationSchema } from '../../../shared/schemas/navigation';
 
 /**
  * What a restore does with each row of an archive: the same zod schemas and
@@ -109,6 +112,32 @@ const categories: RowRule = (row) => {
   };
 };
 
+const pageColumnsOf = columns({
+  id: IdSchema, slug: z.string(), title: z.string(), share_image: z.string(), blocks: JsonText, seo_title: NullableText, seo_description: NullableText,
+  ...PublishColumns, version: Version, created_at: Iso, updated_at: Iso,
+});
+const pages: RowRule = (row) => {
+  const r = pageColumnsOf(row);
+  const input = {
+    slug: r.slug, title: r.title, shareImage: r.share_image, blocks: r.blocks, seoTitle: r.seo_title, seoDescription: r.seo_description,
+    status: r.status, publishAt: r.publish_at,
+  } as PageInput;
+  const data = PageInputSchema.parse(input);
+  return { id: r.id, ...pageColumns(data), ...publishing(data), version: r.version, created_at: r.created_at, updated_at: r.updated_at };
+};
+
+/** The owner's inbox comes back as it was; a mail not yet sent is not sent from a restored copy. */
+const form_submissions: RowRule = (row) => {
+  const r = columns({
+    id: IdSchema, page_id: IdSchema, block_id: IdSchema, page_title: Text(200), name: Text(200), email: Text(254), message: Text(5000),
+    fields: z.string().refine((text) => JsonText.pipe(z.array(z.object({ name: z.string(), label: z.string(), value: z.string() }))).safeParse(text).success, 'must be a JSON list of fields'),
+    is_read: Flag.default(0), created_at: Iso, mail_status: z.enum(['none', 'pending', 'sent', 'failed']).default('none'),
+    mail_next_attempt_at: z.string().default(''), mail_claimed_until: z.string().default(''), mail_attempts: z.number().int().min(0).default(0),
+    mail_last_error: NullableText,
+  })(row);
+  return { ...r, mail_status: r.mail_status === 'pending' ? 'none' : r.mail_status };
+};
+
 const tagColumns = columns({ id: IdSchema, title: z.string(), title_key: z.string(), slug: SlugSchema, created_at: Iso });
 const tags: RowRule = (row) => {
   const r = tagColumns(row);
@@ -123,6 +152,7 @@ const SETTINGS: Record<string, (value: unknown) => unknown> = {
   homepage: (value) => HeroConfigSchema.parse(value),
   about: (value) => cleanAbout(value as Parameters<typeof cleanAbout>[0]),
   theme: (value) => ThemeSchema.parse(value),
+  navigation: (value) => NavigationSchema.parse(value),
   site: (value) => SiteSettingsSchema.parse(value),
 };
 export const CONTENT_SETTINGS = Object.keys(SETTINGS);
@@ -169,7 +199,7 @@ const media: RowRule = (row) => {
 
 const redirectColumns = columns({
   id: IdSchema, from_path: z.string(), to_path: z.string(), status: z.number(), kind: z.enum(['automatic', 'manual']),
-  target_type: z.enum(['product', 'category']).nullable().default(null), target_id: IdSchema.nullable().default(null),
+  target_type: z.enum(['product', 'category', 'page']).nullable().default(null), target_id: IdSchema.nullable().default(null),
   created_at: Iso, updated_at: Iso,
 });
 const redirects: RowRule = (row) => {
@@ -206,7 +236,7 @@ const analytics_daily_counts: RowRule = columns({
 });
 
 export const RESTORE_RULES: Record<string, RowRule> = {
-  categories, products, tags, product_categories: link('category_id'), product_tags: link('tag_id'),
+  categories, products, tags, pages, form_submissions, product_categories: link('category_id'), product_tags: link('tag_id'),
   settings, subscribers, media, redirects, revisions, audit_log, analytics_daily, analytics_daily_products, analytics_daily_counts,
 };
 

@@ -5,8 +5,10 @@ export type Mail = {
   subject: string;
   text: string;
   html: string;
-  /** The signed one-click unsubscribe URL (RFC 8058), carried by every mail. */
-  unsubscribeUrl: string;
+  /** The signed one-click unsubscribe URL (RFC 8058), carried by every newsletter mail. */
+  unsubscribeUrl?: string;
+  /** Where a reply goes (a contact form's sender). */
+  replyTo?: string;
 };
 
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
@@ -35,11 +37,14 @@ export function createMailer(config: { smtpUrl: string; from: string }): Mailer 
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: {
-          // Prepared: kept on one line (under SMTP's 998), as naive one-click parsers expect.
-          'List-Unsubscribe': { prepared: true, value: `<${mail.unsubscribeUrl}>` },
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        headers: mail.unsubscribeUrl
+          ? {
+              // Prepared: kept on one line (under SMTP's 998), as naive one-click parsers expect.
+              'List-Unsubscribe': { prepared: true, value: `<${mail.unsubscribeUrl}>` },
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }
+          : {},
       });
     },
     close: () => transport.close(),

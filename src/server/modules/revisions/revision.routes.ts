@@ -4,6 +4,7 @@ import { IdSchema } from '../../../shared/schemas/common';
 import { RevisionAnswerSchema, RevisionEntryAnswerSchema } from '../../../shared/schemas/revision';
 import { ProductAnswerSchema } from '../../../shared/schemas/product';
 import { CategoryAnswerSchema } from '../../../shared/schemas/category';
+import { PageAnswerSchema } from '../../../shared/schemas/page';
 import { HeroConfigAnswerSchema } from '../../../shared/schemas/hero';
 import { AboutPageAnswerSchema, ThemeAnswerSchema } from '../../../shared/schemas/site';
 import { apiSuccessSchema } from '../../../shared/schemas/api';
@@ -23,6 +24,7 @@ const ONE = answers(200, apiSuccessSchema(RevisionAnswerSchema));
 const RESTORED = {
   product: ProductAnswerSchema,
   category: CategoryAnswerSchema,
+  page: PageAnswerSchema,
   homepage: HeroConfigAnswerSchema,
   about: AboutPageAnswerSchema,
   theme: ThemeAnswerSchema,
@@ -37,6 +39,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [prefix, entity] of [
     ['/products', 'product'],
     ['/categories', 'category'],
+    ['/pages', 'page'],
   ] as const) {
     app.get(`${prefix}/:id/revisions`, { schema: { params: ItemParams, response: LIST } }, async (request) => {
       return ok(await listRevisions(db, entity, request.params.id));

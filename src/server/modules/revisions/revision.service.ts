@@ -10,6 +10,8 @@ import type { Category } from '../../../shared/schemas/category';
 import { getProductById, updateProduct } from '../products/product.service';
 import { getCategoryById, updateCategory } from '../categories/category.service';
 import { saveAbout, saveHomepage, saveTheme } from '../site/site.service';
+import { getPageById, updatePage } from '../pages/page.service';
+import type { SitePage } from '../../../shared/schemas/page';
 import { selectExistingCategoryIds } from '../categories/category.repository';
 import { selectExistingTagIds } from '../tags/tag.repository';
 import { selectRevision, selectRevisions } from './revision.repository';
@@ -87,6 +89,11 @@ const RESTORE: Record<RevisionedType, Restore> = {
     const { id: _id, order: _order, status: _status, publishAt: _publishAt, ...fields } = snapshot as Partial<Category>;
     const current = await getCategoryById(writer.db, 'admin', itemId);
     return updateCategory(writer, itemId, { ...fields, ...(current ? { slug: current.slug } : {}) } as Category);
+  },
+  page: async (writer, itemId, snapshot) => {
+    const { id: _id, status: _status, publishAt: _publishAt, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = snapshot as Partial<SitePage>;
+    const current = await getPageById(writer.db, 'admin', itemId);
+    return updatePage(writer, itemId, { ...fields, ...(current ? { slug: current.slug } : {}) } as SitePage);
   },
   homepage: (writer, _itemId, snapshot) => saveHomepage(writer, snapshot as never),
   about: (writer, _itemId, snapshot) => saveAbout(writer, snapshot as never),
