@@ -30,6 +30,7 @@ import { Analytics } from './modules/analytics/analytics-recorder';
 import { trustedHop } from './http/client-address';
 import { Lifecycle } from './modules/health/lifecycle';
 import { purgeCdnOnWrites } from './cdn/cdn-purge';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -55,6 +56,8 @@ export type BuildOptions = {
   variants?: VariantRunner;
   /** Sees every route as it is declared, with its options (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The content webhooks' clock (tests move it a day on to see an endpoint switched off). */
+  webhookNow?: () => number;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -124,6 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedule = new PublishSchedule(database.db, contentEvents, app.log);
   await schedule.refresh();
   const newsletter = startNewsletter(config, database, app.log);
+  const webhooks = new WebhookDispatcher(database.db, database.kind, { allowPrivate: config.webhookAllowPrivate, now: options.webhookNow }, app.log);
+  contentEvents.on('change', () => webhooks.wake());
+  newsletter.context.events.on('change', () => webhooks.wake());
   const analytics = new Analytics(
     database.db,
     { enabled: config.analytics, ownHosts: [new URL(config.publicUrl).hostname.toLowerCase()], trusted: trustedHop(config.trustProxy) },
@@ -142,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit,
     schedule,
     newsletter: newsletter.context,
+    webhooks,
     analytics,
     lifecycle: Object.assign(new Lifecycle(), { migrations }),
   });
@@ -151,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.ctx.notifications = notifications;
   app.addHook('onReady', async () => {
     newsletter.start();
+    webhooks.start();
     await analytics.start();
   });
   app.addHook('onClose', async () => {
@@ -160,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await cdnPurge?.stop();
     await audit.flush();
     await newsletter.stop();
+    await webhooks.stop();
     // Every acknowledged page view and click is written before the database closes (decision 060).
     await analytics.stop();
     await database.close();

@@ -25,6 +25,7 @@ import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
 import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
 import * as analytics from './migrations/2026-11-26-0301-analytics';
+import * as webhookEndpoints from './migrations/2026-11-29-0301-webhook-endpoints';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0101-media-usages': mediaUsages,
   '2026-11-26-0201-media-content-hash': mediaContentHash,
   '2026-11-26-0301-analytics': analytics,
+  '2026-11-29-0301-webhook-endpoints': webhookEndpoints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
