@@ -10,6 +10,7 @@ import type { PublishSchedule } from './content/publish-schedule';
 import type { NewsletterContext } from './modules/newsletter/newsletter-context';
 import type { Analytics } from './modules/analytics/analytics-recorder';
 import type { Lifecycle } from './modules/health/lifecycle';
+import type { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
 
 /** What every route needs, built once per app and decorated onto Fastify as `ctx`. */
 export type AppContext = {
@@ -32,6 +33,8 @@ export type AppContext = {
   newsletter: NewsletterContext;
   /** Set when mail is configured: each contact-form submission is mailed to the owner from its row. */
   formMail?: FormMailSender | undefined;
+  /** Sends the content webhooks' deliveries; `wake()` after queueing one outside a content write. */
+  webhooks: WebhookDispatcher;
   /** Page views and Buy Now clicks, batched off the request path (decision 060). */
   analytics: Analytics;
   /** Migrations checked, cache warm, stopping: what readiness tells the load balancer. */

@@ -32,6 +32,7 @@ import { Analytics } from './modules/analytics/analytics-recorder';
 import { trustedHop } from './http/client-address';
 import { Lifecycle } from './modules/health/lifecycle';
 import { purgeCdnOnWrites } from './cdn/cdn-purge';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -57,6 +58,8 @@ export type BuildOptions = {
   variants?: VariantRunner;
   /** Sees every route as it is declared, with its options (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The content webhooks' clock (tests move it a day on to see an endpoint switched off). */
+  webhookNow?: () => number;
 };
 
 /** JSON bodies stay small; files go through multipart with their own limits. */
@@ -128,6 +131,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const newsletter = startNewsletter(config, database, app.log);
   const formMailer = config.mail ? createMailer(config.mail) : undefined;
   const formMail = formMailer ? new FormMailSender(database.db, database.kind, formMailer, app.log) : undefined;
+  const webhooks = new WebhookDispatcher(database.db, database.kind, { allowPrivate: config.webhookAllowPrivate, now: options.webhookNow }, app.log);
+  contentEvents.on('change', () => webhooks.wake());
+  newsletter.context.events.on('change', () => webhooks.wake());
   const analytics = new Analytics(
     database.db,
     { enabled: config.analytics, ownHosts: [new URL(config.publicUrl).hostname.toLowerCase()], trusted: trustedHop(config.trustProxy) },
@@ -147,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedule,
     newsletter: newsletter.context,
     formMail,
+    webhooks,
     analytics,
     lifecycle: Object.assign(new Lifecycle(), { migrations }),
   });
@@ -157,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     newsletter.start();
     formMail?.start();
+    webhooks.start();
     await analytics.start();
   });
   app.addHook('onClose', async () => {
@@ -168,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await newsletter.stop();
     await formMail?.stop();
     formMailer?.close();
+    await webhooks.stop();
     // Every acknowledged page view and click is written before the database closes (decision 060).
     await analytics.stop();
     await database.close();

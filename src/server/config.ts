@@ -132,6 +132,8 @@ const EnvSchema = z.object({
   MEDIA_WORKERS: z.coerce.number({ error: 'must be a whole number from 0 to 4' }).int().min(0).max(4).default(1),
   TRUST_PROXY: trustProxy.default(false),
   ANALYTICS: booleanFlag.default(true),
+  // Content webhooks may reach loopback and private addresses (an intranet receiver, tests): decision 065.
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   SUBSCRIBE_LIMIT_PER_IP: perWindow('sign-ups a minute').default(10),
   SUBSCRIBE_LIMIT_SITE: perWindow('sign-ups an hour').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -200,6 +202,8 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | undefined;
   /** Set: every subscriber change is POSTed, signed, to the provider. */
   newsletterWebhook: { url: string; secret: string } | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: endpoints may be on loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
   logLevel: string;
   /** Worker processes serving requests (Node's cluster); default: the available cores. */
   webConcurrency: number;
@@ -274,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.NEWSLETTER_WEBHOOK_URL && e.NEWSLETTER_WEBHOOK_SECRET
         ? { url: e.NEWSLETTER_WEBHOOK_URL, secret: e.NEWSLETTER_WEBHOOK_SECRET }
         : undefined,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : undefined,

@@ -20,6 +20,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { pageRoutes } from './modules/pages/page.routes';
 import { formRoutes } from './modules/forms/form.routes';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
+import { webhookRoutes } from './modules/webhooks/webhook.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -44,4 +45,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pageRoutes, { prefix: '/pages' });
   await app.register(formRoutes);
   await app.register(navigationRoutes);
+  await app.register(webhookRoutes, { prefix: '/webhooks' });
 };

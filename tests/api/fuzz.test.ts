@@ -82,6 +82,9 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   'POST /api/redirects': () => ({ from: '/fuzzed-from', to: '/fuzzed-to', status: 301 }),
   // Tried on the tag's id: no redirect has it, so nothing changes.
   'PUT /api/redirects/:id': () => ({ from: '/fuzzed-from', to: '/fuzzed-to', status: 302 }),
+  'POST /api/webhooks': () => ({ url: 'https://hooks.example.com/fuzz', description: 'Fuzz', events: ['ping'], enabled: true }),
+  // Tried on the tag's id: no endpoint has it, so nothing changes.
+  'PUT /api/webhooks/:id': () => ({ url: 'https://hooks.example.com/fuzz', description: 'Fuzz', events: ['ping'], enabled: false }),
 };
 /** Routes that read no JSON body: only unparseable bodies and bad ids apply. */
 const NO_JSON_BODY = new Set([
@@ -106,6 +109,10 @@ const NO_JSON_BODY = new Set([
   'POST /api/theme/revisions/:revisionId/restore',
   'DELETE /api/newsletter/subscribers/:id',
   'DELETE /api/redirects/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/rotate',
+  'POST /api/webhooks/:id/test',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/retry',
 ]);
 /** Reports whose body is read and dropped (decision 060): any body at all answers 204, tried on its own below. */
 const BODY_IGNORED = new Set(['POST /api/analytics/buy/:productSlug']);

@@ -30,7 +30,51 @@ const NOT_CONTENT = [
   'POST /api/analytics/buy/:productSlug',
   'POST /api/forms/:pageId/:blockId/submissions',
   'DELETE /api/form-submissions/:id',
+  // Webhook endpoints: the site's integrations, not its content (decision 065).
+  'POST /api/webhooks',
+  'PUT /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/rotate',
+  'POST /api/webhooks/:id/test',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/retry',
 ];
+
+/** The webhook event each committed write sends (decision 065): none for reorders, media edits and redirect changes after creation. */
+const EVENT_OF: Record<string, string | null> = {
+  'POST /api/upload/image': 'media.created',
+  'POST /api/homepage/upload': 'media.created',
+  'POST /api/categories': 'category.created',
+  'POST /api/tags': 'tag.created',
+  'POST /api/products': 'product.created',
+  'PUT /api/products/:id': 'product.updated',
+  'PUT /api/products/:id/position': null,
+  'PUT /api/products/reorder/bulk': null,
+  'POST /api/products/:id/revisions/:revisionId/restore': 'product.updated',
+  'PUT /api/categories/:id': 'category.updated',
+  'PUT /api/categories/reorder/bulk': null,
+  'POST /api/categories/:id/revisions/:revisionId/restore': 'category.updated',
+  'PUT /api/tags/:id': 'tag.updated',
+  'PUT /api/homepage': 'site.updated',
+  'POST /api/homepage/revisions/:revisionId/restore': 'site.updated',
+  'PUT /api/about': 'site.updated',
+  'POST /api/about/revisions/:revisionId/restore': 'site.updated',
+  'PUT /api/theme': 'site.updated',
+  'POST /api/theme/revisions/:revisionId/restore': 'site.updated',
+  'PUT /api/site-settings': 'site.updated',
+  'PATCH /api/media/:id': null,
+  'POST /api/redirects': 'redirect.created',
+  'PUT /api/redirects/:id': null,
+  'DELETE /api/redirects/:id': null,
+  'DELETE /api/media/:id': 'media.deleted',
+  'DELETE /api/tags/:id': 'tag.deleted',
+  'DELETE /api/products/:id': 'product.deleted',
+  'DELETE /api/categories/:id': 'category.deleted',
+  'POST /api/pages': 'page.created',
+  'PUT /api/pages/:id': 'page.updated',
+  'POST /api/pages/:id/revisions/:revisionId/restore': 'page.updated',
+  'DELETE /api/pages/:id': 'page.deleted',
+  'PUT /api/navigation': 'site.updated',
+};
 
 /** What a content write may touch, row by row: compared whole before and after a refused or failing write. */
 const TABLES = ['products', 'categories', 'tags', 'product_tags', 'product_categories', 'media', 'redirects', 'revisions', 'audit_log', 'media_usages', 'pages'] as const;
@@ -48,6 +92,8 @@ async function everything(db: Db): Promise<Record<string, string[]>> {
     .map((row) => JSON.stringify(row))
     .sort();
   state.search = await searchRows(db);
+  // Which events were queued for which endpoint (their delivery state moves on its own, so it is left out).
+  state.webhooks = (await db.selectFrom('webhook_deliveries').select(['id', 'endpoint_id', 'event']).execute()).map((row) => JSON.stringify(row)).sort();
   return state;
 }
 
@@ -94,6 +140,8 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
   let t: TestApp;
   const seen: ContentChange[] = [];
   const f = { category: '', image: '', imageUrl: '', page: '', product: '', redirect: '', spare: '', tag: '' };
+  /** Two endpoints: one wants every event, one a few; each committed write queues one row for each endpoint that wants its event. */
+  const endpoints: { id: string; events: string[] }[] = [];
   const json = (response: LightMyRequestResponse) => response.json().data;
   const as = (options: InjectOptions) => t.asAdmin(options);
   const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -101,10 +149,15 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
     (await t.app.ctx.db.selectFrom('revisions').select('id').where('entity', '=', entity).where('item_id', '=', itemId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     t.app.ctx.contentEvents.on('change', (change) => seen.push(change));
     // Signed in before the walk: the sign-in's own audit entry is not a write's.
     await t.token();
+    const every = (await t.asAdmin({ url: '/api/webhooks/events' })).json().data.events as string[];
+    for (const events of [every, ['product.created', 'product.updated', 'product.deleted', 'site.updated']]) {
+      const made = await t.asAdmin({ method: 'POST', url: '/api/webhooks', payload: { url: 'http://127.0.0.1:9/unit-hook', events } });
+      endpoints.push({ id: made.json().data.id, events });
+    }
     await t.app.ctx.audit.flush();
   });
   afterAll(() => t.close());
@@ -324,6 +377,12 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
         expect(after.revisions!.filter((row) => (JSON.parse(row) as { item_id: string }).item_id === change.id), step.route).toEqual([]);
       }
       if (!contentType(step.type).revisioned) expect(removed('revisions'), step.route).toEqual([]);
+
+      const event = EVENT_OF[step.route];
+      expect(event, `${step.route} has an expected webhook event`).not.toBe(undefined);
+      const queued = added('webhooks').map((row) => JSON.parse(row) as { endpoint_id: string; event: string });
+      const wanted = event ? endpoints.filter((endpoint) => endpoint.events.includes(event)) : [];
+      expect(queued.map((row) => `${row.endpoint_id} ${row.event}`).sort(), step.route).toEqual(wanted.map((endpoint) => `${endpoint.id} ${event}`).sort());
 
       const expected = await rebuilt(db);
       expect(after.search, step.route).toEqual(expected.search);

@@ -36,7 +36,15 @@ export type ContentType = {
   media?: readonly string[];
   /** API fields holding rich text, sanitised as a save would (previews). */
   richText?: readonly string[];
+  /**
+   * Webhook events (effects/webhook-events.ts, decision 065). Absent: an item type sends `<type>.created`,
+   * `.updated`, `.deleted` (and `.published`, `.unpublished` when publishable), a setting sends `site.updated`.
+   * `actions` narrows the list; `false` sends none.
+   */
+  events?: false | { actions: readonly WebhookAction[] };
 };
+
+export type WebhookAction = 'created' | 'updated' | 'deleted' | 'published' | 'unpublished';
 
 export const CONTENT_TYPES = {
   product: {
@@ -86,8 +94,8 @@ export const CONTENT_TYPES = {
   theme: { store: { setting: 'theme' }, label: 'Theme', plural: 'theme', revisioned: true, media: ['value'] },
   navigation: { store: { setting: 'navigation' }, label: 'Menus', plural: 'menus' },
   site: { store: { setting: 'site' }, label: 'Site settings', plural: 'site settings', media: ['value'] },
-  media: { store: { table: 'media' }, label: 'Media', plural: 'media' },
-  redirect: { store: { table: 'redirects' }, label: 'Redirect', plural: 'redirects' },
+  media: { store: { table: 'media' }, label: 'Media', plural: 'media', events: { actions: ['created', 'deleted'] } },
+  redirect: { store: { table: 'redirects' }, label: 'Redirect', plural: 'redirects', events: { actions: ['created'] } },
 } satisfies Record<string, ContentType>;
 
 export type ContentTypeName = keyof typeof CONTENT_TYPES;

@@ -7,6 +7,7 @@ import { claimAddress, dropAddress, moveAddress } from './effects/addresses';
 import { recordRevision } from './effects/revisions';
 import { recordAuditEntry } from './effects/audit-entry';
 import { recordMediaUsages } from './effects/media-usages';
+import { recordWebhookEvents } from './effects/webhook-events';
 
 /** What a write does to which item: the id is null for singletons and for reorders of a whole list. */
 export type WriteTarget = { type: ContentTypeName; action: ChangeAction; id: string | null };
@@ -52,7 +53,7 @@ const revision: Effect = async (trx, change) => {
  * write's transaction. A new one (an outbox row for something delivered
  * later, say) is added here, once, for every type.
  */
-const IN_TRANSACTION: readonly Effect[] = [searchIndex, addresses, revision, recordAuditEntry, recordMediaUsages];
+const IN_TRANSACTION: readonly Effect[] = [searchIndex, addresses, revision, recordAuditEntry, recordMediaUsages, recordWebhookEvents];
 
 /**
  * One content write as one unit of work (decision 056): a transaction runs

@@ -27,6 +27,7 @@ import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-ha
 import * as analytics from './migrations/2026-11-26-0301-analytics';
 import * as pages from './migrations/2026-11-29-0201-pages';
 import * as formSubmissions from './migrations/2026-11-29-0202-form-submissions';
+import * as webhookEndpoints from './migrations/2026-11-29-0301-webhook-endpoints';
 import * as analyticsProductSpans from './migrations/2026-11-29-0401-analytics-product-spans';
 
 export type Db = Kysely<Database>;
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0301-analytics': analytics,
   '2026-11-29-0201-pages': pages,
   '2026-11-29-0202-form-submissions': formSubmissions,
+  '2026-11-29-0301-webhook-endpoints': webhookEndpoints,
   '2026-11-29-0401-analytics-product-spans': analyticsProductSpans,
 };
 

@@ -195,6 +195,45 @@ export interface WebhookOutboxRow {
   last_error: string | null;
 }
 
+/** A receiver of content events the owner added (decision 065); `secret` is sealed, `events` JSON text. */
+export interface WebhookEndpointRow {
+  id: string;
+  url: string;
+  description: string;
+  events: string;
+  enabled: number;
+  secret: string;
+  /** Why the site switched it off (a day of failed deliveries); null while on or switched off by hand. */
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint, waiting for (or done with) delivery. */
+export interface WebhookDeliveryRow {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  seq: number;
+  /** What "in order" is kept for: the item the event is about (`product:<id>`, `site`, …). */
+  item_key: string;
+  event: string;
+  body: string;
+  created_at: string;
+  next_attempt_at: string;
+  claimed_until: string;
+  attempts: number;
+  delivered_at: string | null;
+  failed_at: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  response_ms: number | null;
+  response_excerpt: string | null;
+  /** 1: a scheduled item's `published`, due at its publish time and dropped by the item's next write. */
+  scheduled: number;
+}
+
 export interface SessionRow {
   id: string;
   token_hash: string;
@@ -391,6 +430,8 @@ export interface Database {
   previews: PreviewRow;
   redirects: RedirectRow;
   webhook_outbox: WebhookOutboxRow;
+  webhook_endpoints: WebhookEndpointRow;
+  webhook_deliveries: WebhookDeliveryRow;
   mail_outbox: MailOutboxRow;
   search_index: SearchIndexRow;
   media_usages: MediaUsageRow;

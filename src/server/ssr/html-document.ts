@@ -106,6 +106,7 @@ export function htmlDocument(parts: DocumentParts): string {
       .join('') +
     (parts.canonical === false ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}" data-base="${escapeHtml(parts.canonicalBase)}">`) +
     pager +
+    '<link rel="alternate" type="application/atom+xml" title="Catalogue feed" href="/feed.xml">' +
     `<link rel="icon" href="${parts.meta.icon ? escapeHtml(parts.meta.icon) : ICON}">` +
     structuredDataTag(parts.meta) +
     imagePreloadTag(parts.preloadImage) +

@@ -17,6 +17,7 @@ import { holdsAddress, judgeAddress, KnownAddresses, readAddresses } from './kno
 import { RenderCache } from './render-cache';
 import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
+import { registerFeed } from './feed';
 import { registerPreviewPages } from './preview-route';
 import { lookUpRedirect, withQuery } from './redirect-answers';
 import { registerSiteImages } from './site-images';
@@ -295,6 +296,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   };
 
   registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);
+  registerFeed(app, cache, { db, publicUrl: config.publicUrl, cacheControl: pageCacheControl, checkDue: () => schedule.checkDue() });
 
   registerPreviewPages(app, source, assets);
   registerSiteImages(app, source);

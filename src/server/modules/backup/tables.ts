@@ -15,6 +15,8 @@ export const SITE_OWNED = new Set([
   'two_factor_state',
   // Confirmation mail waiting to be sent: addressed with this site's signing key, which a restore replaces.
   'mail_outbox',
+  // Content webhooks (decision 065): endpoints carry secrets sealed with this site's key, deliveries are its pending work.
+  'webhook_endpoints', 'webhook_deliveries',
   // Analytics' raw events, the day's visitor hashes and the day's salt (decision 060): a month of
   // per-visit detail that exists only to be summed, and a salt that must never leave the site.
   'analytics_events', 'analytics_visitors', 'analytics_salts',

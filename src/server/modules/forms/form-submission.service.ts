@@ -20,6 +20,7 @@ import {
 import { textProblem } from '../../../shared/schemas/common';
 import { getPageById } from '../pages/page.service';
 import { getSiteSettings } from '../site/site-settings.service';
+import { enqueueEvent } from '../../content/effects/webhook-events';
 import { countSubmissions, deleteSubmission, insertSubmission, markRead, selectSubmission, selectSubmissions, submissionKey, type SubmissionKey } from './form-submission.repository';
 
 export const FORM_NOT_FOUND = 'Form not found';
@@ -76,12 +77,15 @@ function extraValues(block: ContactFormBlock, body: Record<string, unknown>): Fi
 }
 
 /**
- * Called with the stored submission inside its transaction: the place for
- * anything that must commit or vanish with it (a `form.submitted` webhook
- * event, say). Nothing yet.
+ * Called with the stored submission inside its transaction: anything that must
+ * commit or vanish with it. The `form.submitted` webhook event (decision 065).
  */
 export type SubmissionStored = (trx: Db, submission: FormSubmission) => Promise<void>;
-const ON_STORED: SubmissionStored[] = [];
+const ON_STORED: SubmissionStored[] = [
+  async (trx, submission) => {
+    await enqueueEvent(trx, { event: 'form.submitted', itemKey: `form:${submission.pageId}:${submission.blockId}`, data: submission });
+  },
+];
 
 /**
  * Stores a visitor's submission; with mail configured and a contact address

@@ -50,6 +50,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const sent = await submitForm(db, { mailOn: app.ctx.formMail !== undefined }, pageId, blockId, request.body);
       app.ctx.formMail?.wake();
+      app.ctx.webhooks.wake();
       return reply.status(201).send(ok(sent));
     },
   );

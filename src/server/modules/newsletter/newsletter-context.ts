@@ -2,6 +2,7 @@ import type { Db, DbKind } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { MailSender } from './mail-sender';
 import { enqueueChange } from './webhook-outbox';
+import { enqueueEvent } from '../../content/effects/webhook-events';
 import type { SubscriberChange, SubscriberEvents } from './subscriber-changes';
 
 /** What the newsletter's services need, built once per app. */
@@ -30,6 +31,11 @@ export async function writeSubscribers<T>(
   const { result, changes } = await inTransaction(ctx.db, async (trx) => {
     const done = await work(trx);
     if (ctx.webhookOn) for (const change of done.changes) await enqueueChange(trx, change);
+    // The endpoints added in the admin (decision 065); the environment's endpoint above keeps its own format.
+    for (const change of done.changes) {
+      const { id, email, status } = change.subscriber;
+      await enqueueEvent(trx, { event: change.event, itemKey: `subscriber:${id}`, data: { id, email, status }, occurredAt: change.occurredAt });
+    }
     return done;
   });
   ctx.events.changed(changes);

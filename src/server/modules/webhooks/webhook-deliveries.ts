@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { Db, DbKind } from '../../db/database';
+import type { WebhookDeliveryRow } from '../../db/schema';
+import { insertAuditEntry } from '../../content/effects/audit-entry';
+
+/** Seconds to wait after the n-th failed attempt (the first retry within a minute); the last step repeats until the day is over. */
+export const RETRY_STEPS_S = [5, 30, 120, 600, 1800, 3600];
+/** After a day of failures the endpoint is switched off, with the reason shown to the owner. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed row belongs to one sender; renewed before each send, freed by a sender that died. */
+export const CLAIM_MS = 30_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Claims due rows of enabled endpoints (a ping goes to a switched-off one
+ * too), skipping endpoints this process is already sending to. A row waits
+ * while an earlier event of the same item for the same endpoint is
+ * undelivered, so each receiver sees an item's events in order.
+ */
+export async function claimDue(db: Db, kind: DbKind, limit: number, busy: readonly string[], now: number): Promise<WebhookDeliveryRow[]> {
+  const nowText = iso(now);
+  const lock = kind === 'postgres' ? sql`for update of o skip locked` : sql``;
+  const notBusy = busy.length > 0 ? sql`and o.endpoint_id not in (${sql.join(busy)})` : sql``;
+  const result = await sql<WebhookDeliveryRow>`
+    update webhook_deliveries
+    set claimed_until = ${iso(now + CLAIM_MS)}, attempts = attempts + 1, last_attempt_at = ${nowText}
+    where claimed_until < ${nowText} and id in (
+      select o.id from webhook_deliveries o
+      join webhook_endpoints e on e.id = o.endpoint_id
+      where o.delivered_at is null and o.failed_at is null and o.next_attempt_at <= ${nowText} and o.claimed_until < ${nowText}
+        and (e.enabled = 1 or o.event = 'ping') ${notBusy}
+        and not exists (
+          select 1 from webhook_deliveries p
+          where p.endpoint_id = o.endpoint_id and p.item_key = o.item_key and p.seq < o.seq and p.delivered_at is null and p.failed_at is null
+        )
+      order by o.seq
+      limit ${limit}
+      ${lock}
+    )
+    returning *`.execute(db);
+  return [...result.rows].sort((a, b) => Number(a.seq) - Number(b.seq));
+}
+
+/** Keeps the row this sender's while it sends (a slow receiver may take 10 s per row). */
+export async function renewClaim(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ claimed_until: iso(now + CLAIM_MS) }).where('id', '=', id).execute();
+}
+
+/** Rows claimed but not tried (an earlier one failed): free them, their attempt not counted. */
+export async function releaseClaims(db: Db, ids: readonly string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ claimed_until: iso(now - 1), attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+type Outcome = { status: number | null; ms: number; excerpt: string | null; error: string | null };
+
+export async function markDelivered(db: Db, id: string, outcome: Outcome, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ delivered_at: iso(now), last_status: outcome.status, last_error: null, response_ms: outcome.ms, response_excerpt: outcome.excerpt, claimed_until: iso(now) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Schedules the next attempt with backoff; once the event has failed for a
+ * day, gives it up and switches its endpoint off, saying why (the endpoint's
+ * reason and an audit entry).
+ */
+export async function markAttemptFailed(db: Db, row: Pick<WebhookDeliveryRow, 'id' | 'attempts' | 'created_at' | 'endpoint_id' | 'event'>, outcome: Outcome, now: number): Promise<boolean> {
+  const delayS = RETRY_STEPS_S[Math.min(Math.max(row.attempts, 1), RETRY_STEPS_S.length) - 1]!;
+  const givingUp = now - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
+  const error = (outcome.error ?? `HTTP ${outcome.status}`).slice(0, 500);
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      last_status: outcome.status,
+      last_error: error,
+      response_ms: outcome.ms,
+      response_excerpt: outcome.excerpt,
+      claimed_until: iso(now),
+      next_attempt_at: iso(now + delayS * 1000),
+      failed_at: givingUp ? iso(now) : null,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  if (givingUp && row.event !== 'ping') {
+    const reason = `Switched off ${iso(now)}: deliveries failed for 24 hours (last: ${error})`.slice(0, 500);
+    const switched = await db
+      .updateTable('webhook_endpoints')
+      .set({ enabled: 0, disabled_reason: reason, updated_at: iso(now) })
+      .where('id', '=', row.endpoint_id)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
+    if (Number(switched.numUpdatedRows) > 0) {
+      await insertAuditEntry(db, { action: 'webhook.disabled', targetType: 'webhook', targetId: row.endpoint_id, summary: reason, at: iso(now) });
+    }
+  }
+  return givingUp;
+}

@@ -1,0 +1,115 @@
+import { createHmac } from 'node:crypto';
+import type { Db, DbKind } from '../../db/database';
+import type { WebhookDeliveryRow } from '../../db/schema';
+import { openSecret } from '../../content/secret-box';
+import { OutboxLoop } from '../newsletter/outbox-loop';
+import { claimDue, markAttemptFailed, markDelivered, releaseClaims, renewClaim } from './webhook-deliveries';
+import { postWebhook } from './webhook-post';
+import { secretName } from './webhook-secret';
+
+const BATCH = 50;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: the time is signed, so a captured request cannot be replayed later. */
+export function signatureHeader(secret: string, body: string, nowMs: number): string {
+  const t = Math.floor(nowMs / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+type Log = { warn: (details: object, message: string) => void };
+
+/**
+ * Sends the content webhooks' deliveries (decision 065). Every copy runs one;
+ * rows are claimed in the database, so copies share the work and a restart
+ * finds what was not sent. Each endpoint's rows are sent by their own task,
+ * so a slow or dead receiver holds up only itself.
+ */
+export class WebhookDispatcher {
+  private readonly loop: OutboxLoop;
+  private readonly busy = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+    private readonly options: { allowPrivate: boolean; now?: () => number },
+    private readonly log: Log,
+  ) {
+    this.loop = new OutboxLoop(
+      () => this.round(),
+      BATCH,
+      (error) => log.warn({ err: error }, 'webhooks: could not read the deliveries; trying again shortly'),
+    );
+  }
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /** Finishes the sends in flight, then stops; the rest waits in the table. */
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await Promise.all(this.busy.values());
+  }
+
+  /** One claim of due rows, handed to a task per endpoint; answers how many were claimed. */
+  async round(): Promise<number> {
+    const rows = await claimDue(this.db, this.kind, BATCH, [...this.busy.keys()], this.now());
+    const byEndpoint = new Map<string, WebhookDeliveryRow[]>();
+    for (const row of rows) byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);
+    for (const [endpointId, list] of byEndpoint) {
+      const task = this.sendAll(endpointId, list)
+        .catch((error: unknown) => this.log.warn({ err: error, endpointId }, 'webhooks: a delivery could not be recorded; it is tried again'))
+        .finally(() => {
+          this.busy.delete(endpointId);
+          this.wake();
+        });
+      this.busy.set(endpointId, task);
+    }
+    return rows.length;
+  }
+
+  /** Waits until every task started so far has finished (tests, the benchmark). */
+  async settle(): Promise<void> {
+    while (this.busy.size > 0) await Promise.all(this.busy.values());
+  }
+
+  private async sendAll(endpointId: string, rows: WebhookDeliveryRow[]): Promise<void> {
+    const endpoint = await this.db.selectFrom('webhook_endpoints').select(['url', 'secret']).where('id', '=', endpointId).executeTakeFirst();
+    if (!endpoint) {
+      await this.db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).execute();
+      return;
+    }
+    const secret = await openSecret(this.db, secretName(endpointId), endpoint.secret);
+    for (const [index, row] of rows.entries()) {
+      await renewClaim(this.db, row.id, this.now());
+      const now = this.now();
+      const outcome = await postWebhook(
+        endpoint.url,
+        {
+          'Content-Type': 'application/json',
+          'User-Agent': 'Showcase-Webhook/1',
+          'X-Showcase-Event': row.event,
+          'X-Showcase-Delivery': row.event_id,
+          'X-Showcase-Signature': signatureHeader(secret, row.body, now),
+        },
+        row.body,
+        this.options.allowPrivate,
+      );
+      if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
+        await markDelivered(this.db, row.id, outcome, this.now());
+        continue;
+      }
+      await markAttemptFailed(this.db, row, outcome, this.now());
+      // The receiver is failing: the rest wait for their own turn rather than for this one's timeouts.
+      await releaseClaims(this.db, rows.slice(index + 1).map((rest) => rest.id), this.now());
+      return;
+    }
+  }
+}
