@@ -25,6 +25,7 @@ import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
 import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
 import * as analytics from './migrations/2026-11-26-0301-analytics';
+import * as productEditions from './migrations/2026-11-29-0101-product-editions';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -120,9 +121,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0101-media-usages': mediaUsages,
   '2026-11-26-0201-media-content-hash': mediaContentHash,
   '2026-11-26-0301-analytics': analytics,
+  '2026-11-29-0101-product-editions': productEditions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** This build's migrations by name (a test migrates a database to an earlier point with them). */
+export const knownMigrations = (): Record<string, Migration> => ({ ...migrations });
 
 /** Migrations this build knows and the database lacks, and ones the database has that this build does not know. */
 export type MigrationCheck = { pending: string[]; ahead: string[] };
