@@ -9,6 +9,7 @@ import { readSearchParams, searchQueryString } from './search-params';
  */
 export type CategoryParams = { page: number; tags: string[] };
 
+const EDITION_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const SLUG = /^[a-z0-9]+(?:-+[a-z0-9]+)*$/;
 /** Far beyond any real catalogue; keeps offsets in range. */
 const MAX_PAGE = 100_000;
@@ -45,5 +46,10 @@ export function pageIdentity(pathname: string, search: URLSearchParams): string 
   // Leading slashes collapse too: `//host` must stay a path, never become another origin.
   const path = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
   if (path === '/search') return `${path}${searchQueryString(readSearchParams(search))}`;
+  if (/^\/product\/[^/]+$/.test(path)) {
+    // The edition a visitor chose (issue 28) is part of the page; only an id's characters are kept.
+    const edition = search.get('edition') ?? '';
+    return EDITION_ID.test(edition) ? `${path}?edition=${edition}` : path;
+  }
   return /^\/category\/[^/]+$/.test(path) ? `${path}${categorySearch(readCategoryParams(search))}` : path;
 }

@@ -7,6 +7,7 @@ import { categoryOffset, categorySearch, readCategoryParams } from './category-p
 import { heroImages, loadImages, type WithImages } from './images/image-loader';
 import { summarizeProduct, type NotFoundData, type ProductSummary } from './page-data';
 import { priceText } from '../shared/price';
+import { viewEdition, type EditionView } from '../shared/edition-view';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -130,7 +131,15 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
 }
 
 /** `priceText`: the product's price as shown, formatted here for the reason given at `ProductSummary`. */
-export type ProductData = WithImages & { product: Product; priceText: string | null; categories: CategoryLink[]; tags: TagChip[] };
+export type ProductData = WithImages & {
+  product: Product;
+  priceText: string | null;
+  categories: CategoryLink[];
+  tags: TagChip[];
+  /** Each edition as shown now, and the one chosen (`?edition=`, else the default). */
+  editions: EditionView[];
+  chosen: string;
+};
 
 export async function productLoader({ context, params, request }: LoaderFunctionArgs) {
   const source = sourceOf(context);
@@ -142,10 +151,16 @@ export async function productLoader({ context, params, request }: LoaderFunction
     // The main image is the intro video's poster; pictures in the description get their alt text from the library.
     loadImages(source, [...heroImages(product.heroConfig), product.mainImage, ...product.gallery.map((item) => item.url), ...richTextImages(product.description)]),
   ]);
+  const now = Date.now();
+  const editions = product.editions.map((edition) => viewEdition(edition, now));
+  const wanted = new URL(request.url).searchParams.get('edition');
+  const chosen = editions.find((edition) => edition.id === wanted) ?? editions[0]!;
   return {
     images,
     product,
-    priceText: priceText(product),
+    priceText: chosen ? chosen.priceText : priceText(product),
+    editions,
+    chosen: chosen?.id ?? '',
     categories: categories
       .filter((c) => product.categories.includes(c.id))
       .sort(byOrder)

@@ -115,7 +115,7 @@ export const productMeta = (data: unknown, context: MetaContext): PageMeta => {
       ),
       course(
         // Price and currency arrive with the product when it has them.
-        { name: product.title, description, url: path, images: [...new Set(pictures)], buyLink: product.buyLink, provider: context.site, offer: product as OfferFacts },
+        { name: product.title, description, url: path, images: [...new Set(pictures)], buyLink: product.buyLink, provider: context.site, offer: product as OfferFacts, editions: product.editions },
         context.base,
       ),
     ],

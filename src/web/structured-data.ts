@@ -1,4 +1,6 @@
 import type { SiteSettings } from '../shared/schemas/site-settings';
+import type { Edition } from '../shared/schemas/edition';
+import { shownPrice } from '../shared/edition-view';
 
 /**
  * schema.org descriptions of the public pages (JSON-LD), as plain objects.
@@ -75,7 +77,49 @@ type CourseFacts = {
   buyLink: string;
   provider: SiteSettings;
   offer?: OfferFacts | undefined;
+  /** Each edition is an offer (issue 28); without them, one offer from `offer` and `buyLink`. */
+  editions?: Edition[] | undefined;
+  /** The time the page is made at: a sale past its end offers the price before it. */
+  now?: number;
 };
+
+const SCHEMA_AVAILABILITY: Record<Edition['availability'], string> = {
+  available: 'https://schema.org/InStock',
+  preorder: 'https://schema.org/PreOrder',
+  // Announced, not yet sold: nothing can be ordered.
+  coming_soon: 'https://schema.org/OutOfStock',
+  sold_out: 'https://schema.org/SoldOut',
+};
+
+const money = (price: number) => price.toFixed(2);
+
+/** One edition as an `Offer`: its price as shown at `now`, its availability, the sale's end as `priceValidUntil`. */
+function editionOffer(edition: Edition, base: string, now: number): JsonLd {
+  const { price, compareAt } = shownPrice(edition, now);
+  const priced = price !== null && edition.currency !== null;
+  return {
+    '@type': 'Offer',
+    ...(edition.name ? { name: edition.name } : {}),
+    url: absoluteUrl(base, edition.buyLink),
+    ...(priced ? { price: money(price), priceCurrency: edition.currency, category: price === 0 ? 'Free' : 'Paid' } : {}),
+    ...(priced && compareAt !== null && edition.saleEndsAt ? { priceValidUntil: edition.saleEndsAt.slice(0, 10) } : {}),
+    availability: SCHEMA_AVAILABILITY[edition.availability],
+  };
+}
+
+/** One offer per edition; several are an `AggregateOffer` with the lowest and highest price in the first edition's currency. */
+function editionOffers(editions: Edition[], base: string, now: number): JsonLd {
+  const offers = editions.map((edition) => editionOffer(edition, base, now));
+  if (offers.length === 1) return offers[0]!;
+  const currency = editions.find((edition) => edition.currency !== null)?.currency ?? null;
+  const prices = offers.filter((offer) => offer.priceCurrency === currency && typeof offer.price === 'string').map((offer) => Number(offer.price));
+  return {
+    '@type': 'AggregateOffer',
+    ...(prices.length && currency ? { lowPrice: money(Math.min(...prices)), highPrice: money(Math.max(...prices)), priceCurrency: currency } : {}),
+    offerCount: offers.length,
+    offers,
+  };
+}
 
 /**
  * A product is a tutorial or course: `Course`, offered by the site, bought
@@ -93,7 +137,7 @@ export function course(facts: CourseFacts, base: string): JsonLd {
     url: absoluteUrl(base, facts.url),
     ...(facts.images.length ? { image: facts.images.map((image) => absoluteUrl(base, image)) } : {}),
     provider: { '@type': 'Organization', name: facts.provider.name, sameAs: `${base}/` },
-    offers: {
+    offers: facts.editions?.length ? editionOffers(facts.editions, base, facts.now ?? Date.now()) : {
       '@type': 'Offer',
       url: absoluteUrl(base, facts.buyLink),
       ...(priced ? { price: price.toFixed(2), priceCurrency: currency.toUpperCase(), category: price === 0 ? 'Free' : 'Paid' } : {}),

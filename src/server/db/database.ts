@@ -25,6 +25,7 @@ import * as mailOutbox from './migrations/2026-11-25-0301-mail-outbox';
 import * as mediaUsages from './migrations/2026-11-26-0101-media-usages';
 import * as mediaContentHash from './migrations/2026-11-26-0201-media-content-hash';
 import * as analytics from './migrations/2026-11-26-0301-analytics';
+import * as productEditions from './migrations/2026-11-29-0101-product-editions';
 import * as pages from './migrations/2026-11-29-0201-pages';
 import * as formSubmissions from './migrations/2026-11-29-0202-form-submissions';
 import * as webhookEndpoints from './migrations/2026-11-29-0301-webhook-endpoints';
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0101-media-usages': mediaUsages,
   '2026-11-26-0201-media-content-hash': mediaContentHash,
   '2026-11-26-0301-analytics': analytics,
+  '2026-11-29-0101-product-editions': productEditions,
   '2026-11-29-0201-pages': pages,
   '2026-11-29-0202-form-submissions': formSubmissions,
   '2026-11-29-0301-webhook-endpoints': webhookEndpoints,
@@ -131,6 +133,9 @@ const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** This build's migrations by name (a test migrates a database to an earlier point with them). */
+export const knownMigrations = (): Record<string, Migration> => ({ ...migrations });
 
 /** Migrations this build knows and the database lacks, and ones the database has that this build does not know. */
 export type MigrationCheck = { pending: string[]; ahead: string[] };

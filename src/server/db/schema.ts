@@ -94,6 +94,24 @@ export interface ProductRow {
   updated_at: string;
 }
 
+/** One edition of a product (issue 28); `position` 0 is the default, whose Buy link and price the product row repeats. */
+export interface ProductEditionRow {
+  id: string;
+  product_id: string;
+  position: number;
+  name: string;
+  /** Minor units of `currency`, or null for no price (then currency is null too). */
+  price_minor: number | null;
+  currency: string | null;
+  /** The price before the sale, in the same minor units; null for no sale. */
+  compare_at_minor: number | null;
+  /** ISO instant after which the sale no longer shows; null for no end. */
+  sale_ends_at: string | null;
+  /** 'available' | 'preorder' | 'coming_soon' | 'sold_out'. */
+  availability: string;
+  buy_link: string;
+}
+
 export interface TagRow {
   id: string;
   title: string;
@@ -413,6 +431,7 @@ export interface AnalyticsDailyCountRow {
 export interface Database {
   categories: CategoryRow;
   products: ProductRow;
+  product_editions: ProductEditionRow;
   tags: TagRow;
   product_categories: ProductCategoryRow;
   product_tags: ProductTagRow;

@@ -24,6 +24,8 @@ export type CachedPage = {
   etags: Record<Coding, string>;
   /** The stored images (`/uploads/…` URLs) the page drew: new renditions of one drop only these pages (RenderCache.dropPagesShowing). */
   media?: ReadonlySet<string>;
+  /** When the page goes out of date by itself (ms): a sale it shows ends (issue 28). Never served after it, not even stale. */
+  expiresAt?: number;
   /** Surrogate keys of what the page shows (cdn/surrogate-keys.ts), sent for a CDN in front. */
   keys?: readonly string[];
 };

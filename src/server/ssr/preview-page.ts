@@ -3,6 +3,7 @@ import type { ContentSource } from '../../web/api/content-source';
 import type { AboutPage, Category, HeroConfig, Product } from '../../shared/schemas';
 import { CategoryInputSchema, ProductInputSchema } from '../../shared/schemas';
 import { pageProducts } from '../modules/products/product.service';
+import { previewEditions } from '../modules/products/editions';
 import { getCategoryById } from '../modules/categories/category.service';
 import { listTags } from '../modules/tags/tag.service';
 import type { StoredPreview } from '../modules/preview/preview.service';
@@ -16,7 +17,9 @@ export async function planPreview(db: Db, base: ContentSource, preview: StoredPr
   switch (preview.kind) {
     case 'product': {
       const fields = ProductInputSchema.parse(preview.data);
-      const product: Product = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null, price: fields.price ?? null, currency: fields.price == null ? null : (fields.currency ?? null) };
+      const editions = previewEditions(fields);
+      const first = editions[0]!;
+      const product: Product = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null, buyLink: first.buyLink, price: first.price, currency: first.currency, editions };
       return {
         path: `/product/${product.slug}`,
         source: { ...base, getProductBySlug: async (slug) => (slug === product.slug ? product : base.getProductBySlug(slug)) },

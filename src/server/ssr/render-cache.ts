@@ -16,6 +16,8 @@ const shows = (drawn: ReadonlySet<string>, changed: ReadonlySet<string>) => {
   return false;
 };
 
+const expired = (page: CachedPage) => page.expiresAt !== undefined && Date.now() >= page.expiresAt;
+
 export type RenderCacheStats = { renders: number; hits: number; stale: number; servedOnError: number };
 
 /**
@@ -69,7 +71,7 @@ export class RenderCache {
 
   private isFresh(key: string, page: CachedPage, version: number): boolean {
     const maxAge = this.maxAgeMs();
-    return page.version === version && !this.outdated.has(key) && (maxAge === undefined || Date.now() - page.storedAt <= maxAge);
+    return page.version === version && !this.outdated.has(key) && (maxAge === undefined || Date.now() - page.storedAt <= maxAge) && !expired(page);
   }
 
   /** Keys whose page draws an image that got new renditions: served stale until rendered again. */
@@ -120,7 +122,9 @@ export class RenderCache {
   /** `render` makes the page at the given version; answers of status ≥ 500 are served but never kept. */
   async get(key: string, render: (version: number) => Promise<CachedPage>): Promise<CachedPage> {
     const version = this.currentVersion();
-    const cached = this.pages.get(key);
+    const kept = this.pages.get(key);
+    // A page past its own end (a sale it shows ended) is never served again, not even while its render runs.
+    const cached = kept && !expired(kept) ? kept : undefined;
     if (cached && this.isFresh(key, cached, version)) {
       this.stats.hits += 1;
       return cached;

@@ -250,6 +250,13 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   /** The friendly 503 page (unavailable-page.ts): status ≥ 500, so served but never kept. */
   const unavailablePage = (version: number) => makePage(version, 503, unavailableHtml(config.publicUrl, lastPrimaryColor, assets));
 
+  /** The earliest sale end still ahead that the page shows (`data-sale-ends` on its cards and Buy bar): the page expires then. */
+  const saleEndIn = (html: string): number | undefined => {
+    const now = Date.now();
+    const ends = [...html.matchAll(/data-sale-ends="([^"]{1,40})"/g)].map((match) => Date.parse(match[1]!)).filter((at) => at > now);
+    return ends.length ? Math.min(...ends) : undefined;
+  };
+
   /** Renders `identity` (path + normalised parameters): other parameters of the request never reach the page. */
   const renderPublic = async (identity: string, version: number, log: FastifyRequest['log']): Promise<CachedPage> => {
     const url = new URL(identity, config.publicUrl);
@@ -292,7 +299,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       robots: page.status === 404 ? 'noindex' : page.meta.noindex ? 'noindex, follow' : undefined,
       canonical: page.status !== 404,
     });
-    return { ...(await makePage(version, page.status, html)), media, keys: [...keys].sort() };
+    const expiresAt = saleEndIn(html);
+    return { ...(await makePage(version, page.status, html)), media, keys: [...keys].sort(), ...(expiresAt === undefined ? {} : { expiresAt }) };
   };
 
   registerSitemap(app, db, config.publicUrl, options.sitemapMaxUrls);

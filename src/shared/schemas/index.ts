@@ -2,6 +2,7 @@ export * from './common';
 export * from './hero';
 export * from './category';
 export * from './product';
+export * from './edition';
 export * from './tag';
 export * from './site';
 export * from './newsletter';

@@ -5,6 +5,7 @@ import { ReorderItemSchema } from './category';
 import { HeroConfigAnswerSchema, HeroConfigSchema, defaultHeroConfig } from './hero';
 import { CurrencySchema, PriceSchema } from './price';
 import { SeoAnswerSchema, SeoFieldsSchema } from './seo';
+import { EditionAnswerSchema, EditionsInputSchema } from './edition';
 
 export const GalleryItemSchema = z.object({
   url: requiredUrl,
@@ -19,7 +20,10 @@ export const ProductInputSchema = z.object({
   duration: requiredText(200),
   /** Labelled "Tile Image". */
   mainImage: requiredUrl,
-  buyLink: requiredUrl,
+  /** The default edition's Buy URL; required when `editions` is not given. */
+  buyLink: requiredUrl.optional(),
+  /** The editions in the visitor's order, the first the default. Given, they are the whole truth (`buyLink`, `price`, `currency` are then read from the first); omitted, those fields change the default edition. */
+  editions: EditionsInputSchema.optional(),
   categories: z.array(IdSchema, { error: 'must be a list of category ids' }).max(500, 'is too long').default([]),
   tags: z.array(IdSchema, { error: 'must be a list of tag ids' }).max(500, 'is too long').default([]),
   description: richHtml().refine((html) => html.replace(/<[^>]*>/g, '').trim() !== '' || /<img\s/i.test(html), 'is required'),
@@ -57,6 +61,8 @@ export const ProductAnswerSchema = z.strictObject({
   darkMode: z.boolean(),
   price: z.number().nullable(),
   currency: z.string().nullable(),
+  /** At least one; `buyLink`, `price` and `currency` above are the first one's. */
+  editions: z.array(EditionAnswerSchema),
   ...SeoAnswerSchema.shape,
   order: z.number(),
   ...PublishStateSchema.shape,

@@ -12,12 +12,13 @@ const cardSizes = (columns: number) =>
 
 export function ProductCard({ product, heading: Heading = 'h3', sizes = cardSizes(2) }: { product: ProductSummary; heading?: CardHeading; sizes?: string }) {
   return (
-    <article className="product-card">
+    <article className="product-card" data-sale-ends={product.saleEndsAt}>
       <Link to={`/product/${product.slug}`} className="product-card__link">
         <div className="product-card__media">
           <Picture src={product.mainImage} alt="" sizes={sizes} width={640} height={360} />
         </div>
         <div className="product-card__body">
+          {product.badge && <p className={`badge badge--${product.badge.toLowerCase().replace(/[^a-z]+/g, '-')}`}>{product.badge}</p>}
           <Heading className="product-card__title">{product.title}</Heading>
           <p className="product-card__meta">{product.duration}</p>
           <Price text={product.priceText} as="p" className="product-card__price" />

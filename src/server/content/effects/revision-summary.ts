@@ -4,6 +4,7 @@ const LABELS: Record<string, string> = {
   mainImage: 'tile image',
   duration: 'info',
   buyLink: 'buy link',
+  editions: 'editions',
   introVideo: 'intro link',
   darkMode: 'dark mode',
   tileImage: 'tile image',

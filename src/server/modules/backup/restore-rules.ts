@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { IdSchema, OrderSchema, SlugSchema, textProblem } from '../../../shared/schemas/common';
+import { IdSchema, OrderSchema, SlugSchema, requiredUrl, textProblem } from '../../../shared/schemas/common';
 import { TagInputSchema, type TagInput } from '../../../shared/schemas/tag';
 import { CategoryInputSchema, type CategoryInput } from '../../../shared/schemas/category';
 import type { ProductInput } from '../../../shared/schemas/product';
@@ -11,7 +11,8 @@ import { SubscribeSchema, SubscriberStatusSchema } from '../../../shared/schemas
 import { MediaPatchSchema } from '../../../shared/schemas/media';
 import { PublishAtSchema } from '../../../shared/schemas/publish';
 import { DaySchema } from '../../../shared/schemas/analytics';
-import { fromMinorUnits } from '../../../shared/price';
+import { CURRENCY_PATTERN, fromMinorUnits } from '../../../shared/price';
+import { AvailabilitySchema } from '../../../shared/schemas/edition';
 import { publishColumns } from '../../content/visibility';
 import { contentColumns as categoryColumns } from '../categories/category.service';
 import { cleanInput as cleanProductInput } from '../products/product.service';
@@ -91,6 +92,20 @@ const products: RowRule = (row) => {
     id: r.id, ...clean.columns, ...(clean.price ?? { price_minor: null, currency: null }), ...publishing(clean.data),
     sort_order: r.sort_order, version: r.version, created_at: r.created_at, updated_at: r.updated_at,
   };
+};
+
+const editionColumns = columns({
+  id: IdSchema, product_id: IdSchema, position: OrderSchema, name: Text(120).default(''),
+  price_minor: z.number().int().min(0).nullable().default(null), currency: z.string().regex(CURRENCY_PATTERN, 'must be a three-letter ISO 4217 code').nullable().default(null),
+  compare_at_minor: z.number().int().min(0).nullable().default(null), sale_ends_at: IsoOrNull, availability: AvailabilitySchema.default('available'),
+  buy_link: requiredUrl,
+});
+/** An edition as a write would have stored it: a compare-at price above a price it has, in one currency. */
+const product_editions: RowRule = (row) => {
+  const r = editionColumns(row);
+  const priced = r.price_minor !== null && r.currency !== null;
+  if (r.compare_at_minor !== null && (!priced || r.compare_at_minor <= r.price_minor!)) throw new RowProblem('compare_at_minor: must be above the price');
+  return { ...r, currency: priced ? r.currency : null, price_minor: priced ? r.price_minor : null, compare_at_minor: priced ? r.compare_at_minor : null };
 };
 
 const categoryColumnsOf = columns({
@@ -236,7 +251,7 @@ const analytics_daily_counts: RowRule = columns({
 });
 
 export const RESTORE_RULES: Record<string, RowRule> = {
-  categories, products, tags, pages, form_submissions, product_categories: link('category_id'), product_tags: link('tag_id'),
+  categories, products, product_editions, tags, pages, form_submissions, product_categories: link('category_id'), product_tags: link('tag_id'),
   settings, subscribers, media, redirects, revisions, audit_log, analytics_daily, analytics_daily_products, analytics_daily_counts,
 };
 

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/database';
-import type { ProductRow } from '../../db/schema';
+import type { ProductEditionRow, ProductRow } from '../../db/schema';
 import { parseJson } from '../../db/json';
 import type { Versioned } from '../../http/etag';
 import { GalleryItemSchema, type GalleryItem, type Product } from '../../../shared/schemas/product';
 import type { PublishStatus } from '../../../shared/schemas/publish';
-import { fromMinorUnits } from '../../../shared/price';
+import { editionsOf } from './editions';
+import { selectEditions } from './edition.repository';
 import { readHeroConfig } from '../site/hero-config';
 import type { Page } from '../../../shared/schemas/list';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
@@ -41,14 +42,16 @@ function readGallery(text: string): GalleryItem[] {
     .sort((a, b) => a.order - b.order);
 }
 
-export function toProduct(row: ProductRow, links: ProductLinks | undefined): Product {
+export function toProduct(row: ProductRow, links: ProductLinks | undefined, editionRows?: ProductEditionRow[]): Product {
+  const editions = editionsOf(row, editionRows);
+  const first = editions[0]!;
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     duration: row.duration,
     mainImage: row.main_image,
-    buyLink: row.buy_link,
+    buyLink: first.buyLink,
     categories: links?.categories ?? [],
     tags: links?.tags ?? [],
     description: row.description,
@@ -56,8 +59,9 @@ export function toProduct(row: ProductRow, links: ProductLinks | undefined): Pro
     heroConfig: readHeroConfig(row.hero_config),
     gallery: readGallery(row.gallery),
     darkMode: row.dark_mode === 1,
-    price: row.price_minor === null || row.currency === null ? null : fromMinorUnits(row.price_minor, row.currency),
-    currency: row.price_minor === null ? null : row.currency,
+    price: first.price,
+    currency: first.currency,
+    editions,
     seoTitle: row.seo_title ?? null,
     seoDescription: row.seo_description ?? null,
     order: row.sort_order,
@@ -101,8 +105,10 @@ async function linksFor(db: Db, viewer: Viewer, productIds: string[] | undefined
 }
 
 async function withLinksAll(db: Db, viewer: Viewer, rows: ProductRow[]): Promise<Product[]> {
-  const links = await linksFor(db, viewer, rows.map((row) => row.id));
-  return rows.map((row) => toProduct(row, links.get(row.id)));
+  const ids = rows.map((row) => row.id);
+  const links = await linksFor(db, viewer, ids);
+  const editions = await selectEditions(db, ids);
+  return rows.map((row) => toProduct(row, links.get(row.id), editions.get(row.id)));
 }
 
 /** Every product the viewer may see matching the filters, in list order (order, then title, then id). */
@@ -113,7 +119,8 @@ export async function listProducts(db: Db, viewer: Viewer, query: ProductQuery =
   const narrowed = filter.categoryId || filter.tagIds.length || filter.titleContains || viewer === 'visitor' || query.status;
   // With no filter every link is wanted: one scan instead of a 10,000-id IN list.
   const links = await linksFor(db, viewer, narrowed ? rows.map((row) => row.id) : undefined);
-  return rows.map((row) => toProduct(row, links.get(row.id)));
+  const editions = await selectEditions(db, narrowed ? rows.map((row) => row.id) : undefined);
+  return rows.map((row) => toProduct(row, links.get(row.id), editions.get(row.id)));
 }
 
 const ProductCursor = z.tuple([z.number().int(), z.string(), z.string()]);
@@ -145,7 +152,8 @@ export async function pageProducts(
 async function withLinks(db: Db, row: ProductRow | undefined, viewer: Viewer): Promise<Versioned<Product> | undefined> {
   if (!row || (viewer === 'visitor' && !isVisibleRow(row))) return undefined;
   const links = await linksFor(db, viewer, [row.id]);
-  return { item: toProduct(row, links.get(row.id)), version: row.version };
+  const editions = await selectEditions(db, [row.id]);
+  return { item: toProduct(row, links.get(row.id), editions.get(row.id)), version: row.version };
 }
 
 export async function getProductVersioned(db: Db, viewer: Viewer, id: string): Promise<Versioned<Product> | undefined> {

@@ -27,6 +27,8 @@ import {
   setProductPosition,
   type ProductLinks,
 } from './product.repository';
+import { deleteEditions, replaceEditions, selectEditions } from './edition.repository';
+import { checkEditions, defaultEditionColumns, editionRows, editionsOf, resolveEditions } from './editions';
 
 export { getProductById, getProductBySlug, getProductVersioned, listProducts, pageProducts, type ProductQuery } from './product.reads';
 
@@ -58,7 +60,8 @@ export function cleanInput(input: ProductInput): CleanProduct {
       title: data.title,
       duration: data.duration,
       main_image: data.mainImage,
-      buy_link: data.buyLink,
+      // The default edition's, set again from the editions by the write (decision 063).
+      buy_link: data.buyLink ?? data.editions?.[0]?.buyLink ?? '',
       description,
       intro_video: data.introVideo,
       hero_config: JSON.stringify(data.heroConfig),
@@ -117,13 +120,17 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
   const clean = cleanInput(input);
   const status = publishing(clean.data, undefined);
   const id = randomUUID();
+  const drafts = resolveEditions(clean.data, undefined);
+  checkEditions(drafts);
+  const editions = editionRows(id, drafts, new Set());
   const now = nowIso();
   return mapSlugConflict(() =>
     write(writer, { type: 'product', action: 'create', id }, async (trx) => {
       await assertLinksExist(trx, clean.links);
       const order = clean.order ?? (await nextProductOrder(trx));
-      await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
+      await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...defaultEditionColumns(editions), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
+      await replaceEditions(trx, id, editions);
       const product = (await getProductById(trx, 'admin', id))!;
       return { result: product, before: null, after: product };
     }),
@@ -143,9 +150,14 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       if (ifVersion !== undefined && current.version !== ifVersion) throw editConflict('product');
       const before = await getProductById(trx, 'admin', id);
+      const stored = editionsOf(current, (await selectEditions(trx, [id])).get(id));
+      const drafts = resolveEditions(clean.data, stored);
+      checkEditions(drafts);
+      const editions = editionRows(id, drafts, new Set(stored.map((edition) => edition.id)));
       const changes = {
         ...clean.columns,
         ...clean.price,
+        ...defaultEditionColumns(editions),
         ...publishing(clean.data, current),
         ...(clean.order === undefined ? {} : { sort_order: clean.order }),
         updated_at: nowIso(),
@@ -154,6 +166,7 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       if (!(await updateProductRow(trx, id, changes, ifVersion))) throw editConflict('product');
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
+      await replaceEditions(trx, id, editions);
       const after = (await getProductVersioned(trx, 'admin', id))!;
       return { result: after, before: before ?? null, after: after.item };
     }),
@@ -164,7 +177,9 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
 export async function deleteProduct(writer: Writer, id: string): Promise<void> {
   await write(writer, { type: 'product', action: 'delete', id }, async (trx) => {
     const before = await getProductById(trx, 'admin', id);
-    if (!before || !(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+    if (!before) throw notFound(PRODUCT_NOT_FOUND);
+    await deleteEditions(trx, id);
+    if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
     return { result: undefined, before, after: null };
   });
 }

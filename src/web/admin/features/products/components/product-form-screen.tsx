@@ -30,7 +30,8 @@ import { GalleryEditor } from './gallery-editor';
 import { PriceField } from './price-field';
 import { ProductClassification } from './product-classification';
 
-type ProductForm = Omit<Product, 'id'>;
+/** A new product has no editions until saved: its Buy link and price make the first one. */
+type ProductForm = Omit<Product, 'id' | 'editions'> & { editions?: Product['editions'] };
 type Loaded = { id: string | null; form: ProductForm; categories: Category[]; tags: Tag[] };
 
 const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'price', 'currency', 'description', 'mainImage', 'introVideo', 'gallery'];
@@ -62,6 +63,12 @@ const blankProduct = (order: number): ProductForm => ({
   seoTitle: null,
   seoDescription: null,
 });
+
+/** The Buy link and price fields edit the default edition: sent with the editions, the editions are what is saved. */
+const withDefaultEdition = (form: ProductForm): ProductForm =>
+  form.editions
+    ? { ...form, editions: form.editions.map((edition, index) => (index === 0 ? { ...edition, buyLink: form.buyLink, price: form.price, currency: form.price === null ? null : form.currency } : edition)) }
+    : form;
 
 const fromProduct = ({ id: _id, ...product }: Product): ProductForm => ({
   ...blankProduct(product.order ?? 0),
@@ -107,7 +114,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
     validate: validateProduct,
     failureText: (error) => saveFailureText(error, 'Failed to save product'),
     save: async (form): Promise<AfterSave | void> => {
-      const input = ProductInputSchema.parse(form);
+      const input = ProductInputSchema.parse(withDefaultEdition(form));
       // An update stays in the editor, which says "Saved" with a View link (issue 24).
       if (id) return void (await updateProduct(id, input));
       // Without an order the server appends the new product after the last one (max + 1).
