@@ -17,6 +17,7 @@ import { previewRoutes } from './modules/preview/preview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { redirectRoutes } from './modules/redirects/redirect.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { transferRoutes } from './modules/transfer/transfer.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -38,4 +39,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(redirectRoutes, { prefix: '/redirects' });
   await app.register(analyticsRoutes, { prefix: '/analytics' });
+  await app.register(transferRoutes);
 };
