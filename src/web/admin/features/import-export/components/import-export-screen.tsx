@@ -5,6 +5,9 @@ import { errorMessage } from '../../../lib/admin-api';
 import { paths } from '../../../lib/paths';
 import { downloadExport, sendImport, type ImportOutcome } from '../api/transfer';
 
+// The buttons go under each other on a phone rather than widening the page.
+const WRAP = { flexWrap: 'wrap' } as const;
+
 const DIALECT_NAMES: Record<string, string> = { showcase: 'Showcase CSV/JSON', shopify: 'Shopify product CSV', woocommerce: 'WooCommerce product export' };
 
 /** Import a catalogue file (checked first, then applied in one go) and download the catalogue (issue 31). */
@@ -55,6 +58,7 @@ export default function ImportExportScreen() {
           <input
             id={fileId}
             type="file"
+            style={{ maxWidth: '100%' }}
             accept=".csv,.json,text/csv,application/json"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
@@ -77,7 +81,7 @@ export default function ImportExportScreen() {
             <option value="json">Showcase JSON</option>
           </select>
         </p>
-        <div className="adm-row-actions">
+        <div className="adm-row-actions" style={WRAP}>
           <button type="submit" className="adm-button" disabled={busy !== null}>
             {busy === 'check' ? 'Checking…' : 'Check file'}
           </button>
@@ -136,7 +140,7 @@ export default function ImportExportScreen() {
       ) : null}
       <section className="adm-section adm-section__body" aria-label="Export">
         <h2 className="adm-section__title">Export</h2>
-        <div className="adm-row-actions">
+        <div className="adm-row-actions" style={WRAP}>
           <button type="button" className="adm-button" onClick={() => download('products.csv')}>
             Download products (CSV)
           </button>
