@@ -20,6 +20,7 @@ const SLOW = [
   'tests/api/publish-schedule.test.ts',
   'tests/api/scale-out.test.ts',
   'tests/api/security-secrets.test.ts',
+  'tests/api/transfer-cli.test.ts',
   'tests/api/seo-meta.test.ts',
   'tests/api/shutdown.test.ts',
   'tests/unit/*-bundle.test.ts',

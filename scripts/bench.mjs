@@ -15,6 +15,8 @@
 // Analytics (issue 27): cached product page with counting on and off, and the dashboard's
 // first reads with 25 months of summaries for every product and 10 million raw events, on
 // SQLite and PostgreSQL (BENCH_DATABASE_URL, default the local test server); `--analytics-only`.
+// Import of a Shopify CSV and export of the catalogue through the command line, each beside a run
+// ten times smaller (`--import-only`, bench/import.mjs).
 // Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { searchTimes } from './bench/search.mjs';
 import { imagesBusyBench } from './bench/images-busy.mjs';
 import { cpuSeconds } from './bench/cpu.mjs';
 import { BROWSER_UA, dashboardTimes, localToday, seedAnalyticsPostgres, seedAnalyticsSqlite } from './bench/analytics.mjs';
+import { tempFile, timedCli, writeShopifyFile } from './bench/import.mjs';
 import pg from 'pg';
 
 const { values: args } = parseArgs({
@@ -51,6 +54,9 @@ const { values: args } = parseArgs({
     'images-only': { type: 'boolean', default: false },
     'media-only': { type: 'boolean', default: false },
     'analytics-only': { type: 'boolean', default: false },
+    'import-only': { type: 'boolean', default: false },
+    // Shopify rows of the import bench (issue 31: 10,000 rows in ≤ 60 s, memory flat).
+    'import-rows': { type: 'string', default: '10000' },
     // Raw analytics events in the last 30 days for the dashboard's reads.
     events: { type: 'string', default: '10000000' },
   },
@@ -440,6 +446,44 @@ function printDashboard(label, result) {
   for (const [name, t] of Object.entries(result.times)) console.log(`  ${name}: ${fmt(t.p50)} / ${fmt(t.p95)}`);
 }
 
+/** Import of `rows` Shopify rows into an empty site and export of `products` seeded products, each beside a tenth of it (peak memory: flat means about equal). */
+async function measureImport() {
+  const rows = Number(args['import-rows']);
+  const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+  for (const size of [Math.round(rows / 10), rows]) {
+    const file = tempFile('products_export.csv');
+    const made = writeShopifyFile(file, size);
+    const dataDir = await migratedDataDir();
+    try {
+      const run = await timedCli(['import', file, '--shop-url', 'https://shop.example.com'], dataDir);
+      const report = JSON.parse(run.stdout).data;
+      console.log(`import: ${made.rows} Shopify rows (${made.products} products) in ${run.seconds.toFixed(1)} s, peak ${run.peakMb.toFixed(0)} MB; created ${report.created}, errors ${report.errors.length} (issue 31: 10,000 rows ≤ 60 s) [load ${load()}]`);
+      const again = await timedCli(['import', file, '--shop-url', 'https://shop.example.com'], dataDir);
+      console.log(`  the same file again: ${again.seconds.toFixed(1)} s, unchanged ${JSON.parse(again.stdout).data.unchanged} [load ${load()}]`);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  }
+  const products = Number(args.products);
+  for (const size of [Math.round(products / 10), products]) {
+    const dataDir = await migratedDataDir();
+    try {
+      seedCatalogue(dataDir, size, 0);
+      for (const format of ['csv', 'json']) {
+        const run = await timedCli(['export', path.join(dataDir, `out.${format}`), '--format', format], dataDir);
+        console.log(`export ${format}: ${size} products in ${run.seconds.toFixed(1)} s, peak ${run.peakMb.toFixed(0)} MB (issue 31: 10,000 ≤ 10 s) [load ${load()}]`);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+if (args['import-only']) {
+  await measureImport();
+  process.exit(0);
+}
 if (args['analytics-only']) {
   await measureAnalytics();
   process.exit(0);

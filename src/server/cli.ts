@@ -3,17 +3,21 @@ import { runVariantBackfill } from './cli/media-variants';
 import { runMediaEncoder } from './cli/media-encoder';
 import { backupCommand, restoreCommand } from './cli/backup-commands';
 import { passwordCommand } from './cli/password-command';
+import { exportCommand, importCommand } from './cli/transfer-commands';
 
 /**
  * The operator's commands, bundled beside the server (dist/server/cli.js) and
  * reading the same environment: `backup FILE`, `restore FILE [--force]`,
- * `password [--disable-2fa]`, `media:variants [--retry-failed]`. Any failure
+ * `password [--disable-2fa]`, `media:variants [--retry-failed]`,
+ * `import FILE [--dry-run] [--format …] [--shop-url URL]`, `export FILE [--format csv|json]`. Any failure
  * exits non-zero with a message.
  */
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   backup: backupCommand,
   restore: restoreCommand,
   password: passwordCommand,
+  import: importCommand,
+  export: exportCommand,
   // Started by the server itself (encoder-process.ts), one per machine.
   'media:encoder': () => runMediaEncoder(loadConfig()),
   'media:variants': async (args) => {

@@ -21,6 +21,7 @@ import { pageRoutes } from './modules/pages/page.routes';
 import { formRoutes } from './modules/forms/form.routes';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { webhookRoutes } from './modules/webhooks/webhook.routes';
+import { transferRoutes } from './modules/transfer/transfer.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -46,4 +47,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formRoutes);
   await app.register(navigationRoutes);
   await app.register(webhookRoutes, { prefix: '/webhooks' });
+  await app.register(transferRoutes);
 };

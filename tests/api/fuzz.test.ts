@@ -92,6 +92,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/upload/image',
   'POST /api/homepage/upload',
+  'POST /api/import',
   'DELETE /api/products/:id',
   'DELETE /api/categories/:id',
   'DELETE /api/tags/:id',

@@ -67,6 +67,13 @@ describe('every API route declares its answer', () => {
 
   it('declares the answers of downloads as files only where they are', () => {
     const files = declared.filter(({ route }) => route.config?.answers === 'file').map(({ method, path }) => `${method} ${path}`);
-    expect(files.sort()).toEqual(['GET /api/analytics/products.csv', 'GET /api/backup', 'GET /api/form-submissions.csv', 'GET /api/newsletter/subscribers.csv']);
+    expect(files.sort()).toEqual([
+      'GET /api/analytics/products.csv',
+      'GET /api/backup',
+      'GET /api/export/catalogue.json',
+      'GET /api/export/products.csv',
+      'GET /api/form-submissions.csv',
+      'GET /api/newsletter/subscribers.csv',
+    ]);
   });
 });

@@ -100,6 +100,14 @@ async function everything(db: Db): Promise<Record<string, string[]>> {
 const searchRows = async (db: Db) =>
   (await db.selectFrom('search_index').select(['product_id', 'title', 'info', 'tags', 'categories', 'body']).execute()).map((row) => JSON.stringify(row)).sort();
 
+/** A Showcase CSV of the rows given (issue 31). */
+function importFile(rows: string): FormData {
+  const form = new FormData();
+  const header = 'slug,title,description,duration,categories,tags,edition,price,currency,compareAtPrice,saleEndsAt,availability,buyLink,mainImage,gallery,seoTitle,seoDescription\r\n';
+  form.append('file', new Blob([header + rows], { type: 'text/csv' }), 'products.csv');
+  return form;
+}
+
 const ROLLBACK = new Error('rolled back on purpose');
 
 /** The search index and the media-usage index as a rebuild from the content would make them, in a transaction then rolled back. */
@@ -194,6 +202,12 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
         return r;
       },
       refuse: () => as({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'unit-other', categories: [UNKNOWN] }) }),
+    },
+    {
+      // An import of one product whose category and tag exist is one product write; a file with an error changes nothing (422).
+      route: 'POST /api/import', type: 'product', action: 'create',
+      write: () => as({ method: 'POST', url: '/api/import?dryRun=false', payload: importFile(`unit-imported,Imported,<p>From a file</p>,1 hour,unit-cat,unit tag,,12.5,EUR,,,,https://shop.example.com/x,https://cdn.example.com/imported.jpg,,,\r\n`) }),
+      refuse: () => as({ method: 'POST', url: '/api/import?dryRun=false', payload: importFile('unit-refused,Refused,<p>x</p>,1 hour,,,,twelve,EUR,,,,https://shop.example.com/x,/uploads/x.jpg,,,\r\n') }),
     },
     {
       route: 'PUT /api/products/:id', type: 'product', action: 'update',

@@ -20,9 +20,13 @@ const screens = {
   security: screenChunk(() => import('../features/security/components/security-screen')),
   activity: screenChunk(() => import('../features/audit/components/audit-screen')),
   redirects: screenChunk(() => import('../features/redirects/components/redirects-screen')),
+  'import-export': screenChunk(() => import('../features/import-export/components/import-export-screen')),
 };
 
 export type ScreenName = keyof typeof screens;
+
+// Named by its address: the screen's key is the path segment it opens on (screenNameOf).
+const ImportExportScreen = screens['import-export'].Screen;
 
 /** An item of these lists (`/admin/products/:id`, `…/new`) shows its form screen. */
 const formOf: Partial<Record<string, ScreenName>> = { categories: 'category', products: 'product' };
@@ -71,6 +75,7 @@ export function createAdminRouter() {
         { path: 'security', element: <screens.security.Screen /> },
         { path: 'activity', element: <screens.activity.Screen /> },
         { path: 'redirects', element: <screens.redirects.Screen /> },
+        { path: 'import-export', element: <ImportExportScreen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

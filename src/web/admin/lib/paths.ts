@@ -17,6 +17,7 @@ export const paths = {
   security: '/admin/security',
   activity: '/admin/activity',
   redirects: '/admin/redirects',
+  importExport: '/admin/import-export',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
 } as const;

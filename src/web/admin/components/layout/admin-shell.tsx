@@ -13,6 +13,7 @@ const NAV_ITEMS = [
   { to: paths.products, label: 'Products' },
   { to: paths.categories, label: 'Categories' },
   { to: paths.redirects, label: 'Redirects' },
+  { to: paths.importExport, label: 'Import & export' },
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
   { to: paths.site, label: 'Site settings' },

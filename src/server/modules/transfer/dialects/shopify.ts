@@ -1,0 +1,80 @@
+import { categoryLeaf, groupBy, joinUrl, readMoney, rowReader, splitList, type Dialect, type ImportedField, type ImportedImage } from '../imported-product';
+
+const COLUMNS: Record<ImportedField, string> = {
+  slug: 'Handle',
+  title: 'Title',
+  description: 'Body (HTML)',
+  duration: 'Type',
+  categories: 'Type',
+  tags: 'Tags',
+  mainImage: 'Image Src',
+  gallery: 'Image Src',
+  buyLink: 'Handle',
+  price: 'Variant Price',
+  currency: 'Variant Price',
+  seoTitle: 'SEO Title',
+  seoDescription: 'SEO Description',
+  status: 'Status',
+};
+
+const OPTIONS = [1, 2, 3] as const;
+const truthy = (text: string) => /^(true|yes|1)$/i.test(text);
+
+/**
+ * Shopify's product CSV: the rows of one product share its Handle; the first
+ * carries the product, every row with option values is a variant (an
+ * edition), every row with an Image Src an image at its Image Position.
+ * The file has no Buy URL: it is `{shopUrl}/products/{handle}`.
+ */
+export const shopifyCsv: Dialect = {
+  name: 'shopify',
+  recognises: (header) => header.includes('Handle') && header.includes('Variant Price'),
+  async *products(header, records, options, errors) {
+    const read = rowReader(header);
+    for await (const rows of groupBy(records, read, (row) => row.get('Handle'))) {
+      const first = rows[0]!;
+      const handle = first.get('Handle');
+      const buyLink = options.shopUrl ? joinUrl(options.shopUrl, `/products/${handle}`) : '';
+      if (!options.shopUrl) errors.push({ line: first.line, column: 'Handle', message: 'no Buy URL: the shop address (shopUrl) is needed' });
+      const optionNames = OPTIONS.map((n) => first.get(`Option${n} Name`));
+      const variants = rows.filter((row) => row.get('Variant Price') !== '' || OPTIONS.some((n) => row.get(`Option${n} Value`) !== ''));
+      const images: Array<ImportedImage & { position: number }> = rows
+        .filter((row) => row.get('Image Src') !== '')
+        .map((row, i) => ({ src: row.get('Image Src'), alt: row.get('Image Alt Text'), line: row.line, position: Number(row.get('Image Position')) || 1000 + i }));
+      images.sort((a, b) => a.position - b.position);
+      const status = first.get('Status').toLowerCase();
+      const published = (status === '' || status === 'active') && (!first.has('Published') || truthy(first.get('Published')));
+      const category = first.get('Type') || categoryLeaf(first.get('Product Category'));
+      yield {
+        line: first.line,
+        slug: handle,
+        title: first.get('Title'),
+        description: first.get('Body (HTML)'),
+        duration: first.get('Type') || '—',
+        categories: category ? [category] : [],
+        tags: splitList(first.get('Tags'), ','),
+        editions: variants.map((row) => {
+          const values = OPTIONS.map((n) => row.get(`Option${n} Value`)).filter((value) => value !== '' && value !== 'Default Title');
+          return {
+            line: row.line,
+            name: values.join(' / '),
+            price: readMoney(row, 'Variant Price', errors),
+            compareAtPrice: readMoney(row, 'Variant Compare At Price', errors),
+            currency: options.currency,
+            saleEndsAt: null,
+            availability: row.get('Variant Inventory Qty') === '0' && row.get('Variant Inventory Policy') === 'deny' ? 'sold-out' : null,
+            buyLink,
+          };
+        }),
+        attributes: optionNames.flatMap((name, i) =>
+          name && name !== 'Title' ? [{ name, values: [...new Set(variants.map((row) => row.get(`Option${i + 1} Value`)).filter(Boolean))] }] : [],
+        ),
+        images: images.map(({ src, alt, line }) => ({ src, alt, line })),
+        seoTitle: first.get('SEO Title') || null,
+        seoDescription: first.get('SEO Description') || null,
+        status: published ? 'published' : 'draft',
+        columns: COLUMNS,
+      };
+    }
+  },
+};

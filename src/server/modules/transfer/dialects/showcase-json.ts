@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { ImportedField, ImportedProduct, ReadOptions, RowError } from '../imported-product';
+
+const text = z.string().nullish().transform((value) => value ?? '');
+const money = z.number().nullish().transform((value) => value ?? null);
+const EditionSchema = z.object({
+  name: text,
+  price: money,
+  currency: z.string().nullish().transform((value) => value ?? null),
+  compareAtPrice: money,
+  saleEndsAt: z.string().nullish().transform((value) => value ?? null),
+  availability: z.string().nullish().transform((value) => value ?? null),
+  buyLink: text,
+});
+
+/** A product of Showcase's JSON document (export.ts writes it). */
+export const JsonProductSchema = z.object({
+  slug: text,
+  title: text,
+  description: text,
+  duration: text,
+  categories: z.array(z.string()).default([]),
+  tags: z.array(z.string()).default([]),
+  editions: z.array(EditionSchema).min(1, 'must hold at least one edition'),
+  attributes: z.array(z.object({ name: z.string(), values: z.array(z.string()) })).default([]),
+  mainImage: text,
+  gallery: z.array(z.string()).default([]),
+  seoTitle: z.string().nullish().transform((value) => value ?? null),
+  seoDescription: z.string().nullish().transform((value) => value ?? null),
+  status: z.enum(['published', 'draft']).optional(),
+});
+
+const DocumentSchema = z.object({ products: z.array(z.unknown()) });
+
+const COLUMNS = Object.fromEntries(
+  (['slug', 'title', 'description', 'duration', 'categories', 'tags', 'mainImage', 'gallery', 'buyLink', 'price', 'currency', 'seoTitle', 'seoDescription', 'status'] as const).map((field) => [
+    field,
+    field === 'buyLink' || field === 'price' || field === 'currency' ? `editions.${field}` : field,
+  ]),
+) as Record<ImportedField, string>;
+
+/**
+ * Showcase's JSON document. It is parsed whole (a streamed JSON parser is not
+ * installed here): the CSV is the format for very large catalogues. Its
+ * errors name the product's place in the list instead of a line: line 0,
+ * column `products[3].title`.
+ */
+export async function* showcaseJson(source: AsyncIterable<Uint8Array>, _options: ReadOptions, errors: RowError[]): AsyncGenerator<ImportedProduct> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of source) chunks.push(chunk);
+  let document: z.infer<typeof DocumentSchema>;
+  try {
+    document = DocumentSchema.parse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))));
+  } catch {
+    errors.push({ line: 1, column: '', message: 'not a Showcase JSON document ({"products": [...]}) in UTF-8' });
+    return;
+  }
+  for (const [index, raw] of document.products.entries()) {
+    const parsed = JsonProductSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push({ line: 0, column: `products[${index}].${issue.path.join('.')}`, message: issue.message });
+      continue;
+    }
+    const product = parsed.data;
+    const columns = Object.fromEntries(Object.entries(COLUMNS).map(([field, column]) => [field, `products[${index}].${column}`])) as Record<ImportedField, string>;
+    yield {
+      line: 0,
+      slug: product.slug,
+      title: product.title,
+      description: product.description,
+      duration: product.duration,
+      categories: product.categories,
+      tags: product.tags,
+      editions: product.editions.map((edition) => ({ line: 0, ...edition })),
+      attributes: product.attributes,
+      images: [product.mainImage, ...product.gallery].filter(Boolean).map((src) => ({ src, alt: '', line: 0 })),
+      seoTitle: product.seoTitle,
+      seoDescription: product.seoDescription,
+      status: product.status,
+      columns,
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import type { Db } from '../../db/database';
+import type { ProductRow } from '../../db/schema';
+import { csvLine } from '../../../shared/csv';
+import { fromMinorUnits } from '../../../shared/price';
+import { SHOWCASE_COLUMNS } from './dialects/showcase';
+
+/** Products read per query: the export holds one batch, never the catalogue. */
+const BATCH = 500;
+
+type ExportedProduct = {
+  row: ProductRow;
+  categories: string[];
+  tags: string[];
+};
+
+/** Every product in list order with its category and tag titles, a batch at a time (keyset cursor on order and id). */
+export async function* exportedProducts(db: Db): AsyncGenerator<ExportedProduct> {
+  let after: { order: number; id: string } | undefined;
+  for (;;) {
+    let query = db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('id').limit(BATCH);
+    if (after) {
+      const { order, id } = after;
+      query = query.where((eb) => eb.or([eb('sort_order', '>', order), eb.and([eb('sort_order', '=', order), eb('id', '>', id)])]));
+    }
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((row) => row.id);
+    const categories = await db
+      .selectFrom('product_categories')
+      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+      .select(['product_categories.product_id as productId', 'categories.title as title'])
+      .where('product_categories.product_id', 'in', ids)
+      .execute();
+    const tags = await db
+      .selectFrom('product_tags')
+      .innerJoin('tags', 'tags.id', 'product_tags.tag_id')
+      .select(['product_tags.product_id as productId', 'tags.title as title'])
+      .where('product_tags.product_id', 'in', ids)
+      .execute();
+    const titles = (links: Array<{ productId: string; title: string }>, id: string) =>
+      links.filter((link) => link.productId === id).map((link) => link.title).sort();
+    for (const row of rows) yield { row, categories: titles(categories, row.id), tags: titles(tags, row.id) };
+    const last = rows[rows.length - 1]!;
+    after = { order: last.sort_order, id: last.id };
+    if (rows.length < BATCH) return;
+  }
+}
+
+const galleryUrls = (row: ProductRow) => (JSON.parse(row.gallery) as Array<{ url: string; order: number }>).sort((a, b) => a.order - b.order).map((item) => item.url);
+const price = (row: ProductRow) => (row.price_minor === null || row.currency === null ? null : fromMinorUnits(row.price_minor, row.currency));
+
+/**
+ * A product's editions as the export writes them. Until editions land (issue
+ * 28, decision 069) a product has one, unnamed: its price and Buy link.
+ */
+function editionsOf(row: ProductRow) {
+  return [{ name: '', price: price(row), currency: row.currency, compareAtPrice: null, saleEndsAt: null, availability: null, buyLink: row.buy_link }];
+}
+
+/** Showcase's CSV (SHOWCASE_COLUMNS), one row per edition, streamed. */
+export function streamProductsCsv(db: Db): Readable {
+  return Readable.from(
+    (async function* () {
+      yield csvLine(SHOWCASE_COLUMNS);
+      for await (const { row, categories, tags } of exportedProducts(db)) {
+        for (const edition of editionsOf(row)) {
+          const cells: Record<(typeof SHOWCASE_COLUMNS)[number], string | number> = {
+            slug: row.slug,
+            title: row.title,
+            description: row.description,
+            duration: row.duration,
+            categories: categories.join('|'),
+            tags: tags.join('|'),
+            edition: edition.name,
+            price: edition.price ?? '',
+            currency: edition.currency ?? '',
+            compareAtPrice: edition.compareAtPrice ?? '',
+            saleEndsAt: edition.saleEndsAt ?? '',
+            availability: edition.availability ?? '',
+            buyLink: edition.buyLink,
+            mainImage: row.main_image,
+            gallery: galleryUrls(row).join('|'),
+            seoTitle: row.seo_title ?? '',
+            seoDescription: row.seo_description ?? '',
+          };
+          yield csvLine(SHOWCASE_COLUMNS.map((column) => cells[column]));
+        }
+      }
+    })(),
+  );
+}
+
+/** Showcase's JSON document: categories, tags, attributes and products (one object each, streamed). */
+export function streamCatalogueJson(db: Db): Readable {
+  return Readable.from(
+    (async function* () {
+      const categories = await db.selectFrom('categories').select(['slug', 'title', 'description', 'tile_image', 'status']).orderBy('sort_order').orderBy('id').execute();
+      const tags = await db.selectFrom('tags').select(['slug', 'title']).orderBy('title').execute();
+      const head = {
+        format: 'showcase-catalogue',
+        version: 1,
+        categories: categories.map((c) => ({ slug: c.slug, title: c.title, description: c.description, tileImage: c.tile_image, status: c.status })),
+        tags,
+        attributes: [],
+      };
+      yield `${JSON.stringify(head).slice(0, -1)},"products":[`;
+      let first = true;
+      for await (const { row, categories: productCategories, tags: productTags } of exportedProducts(db)) {
+        const product = {
+          slug: row.slug,
+          title: row.title,
+          description: row.description,
+          duration: row.duration,
+          categories: productCategories,
+          tags: productTags,
+          editions: editionsOf(row),
+          attributes: [],
+          mainImage: row.main_image,
+          gallery: galleryUrls(row),
+          seoTitle: row.seo_title,
+          seoDescription: row.seo_description,
+          status: row.status === 'draft' ? 'draft' : 'published',
+        };
+        yield `${first ? '' : ','}\n${JSON.stringify(product)}`;
+        first = false;
+      }
+      yield '\n]}\n';
+    })(),
+  );
+}

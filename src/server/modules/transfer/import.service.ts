@@ -1,0 +1,154 @@
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { deferredWriter, type Actor, type ChangeSink } from '../../content/changes';
+import { slugify } from '../../../shared/slugify';
+import type { Product, ProductInput } from '../../../shared/schemas/product';
+import { createProduct, getProductBySlug, updateProduct } from '../products/product.service';
+import { createCategory } from '../categories/category.service';
+import { createTag, titleKey } from '../tags/tag.service';
+import { openImport } from './read-import';
+import type { DialectName, ImportedProduct, RowError } from './imported-product';
+import { productProblems, sameProduct, toProductInput } from './to-product-input';
+
+export type ImportOptions = {
+  format?: DialectName | 'json' | undefined;
+  shopUrl?: string | undefined;
+  /** Shop files carry no currency: prices are in this one (USD unless told). */
+  currency?: string | undefined;
+  dryRun: boolean;
+};
+
+/** What an import did, or would do on a dry run (issue 31's report). */
+export type ImportReport = {
+  dialect: DialectName;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: RowError[];
+  /** The products created or updated (applied imports only): the admin links to them. */
+  products: Array<{ id: string; slug: string; title: string; action: 'created' | 'updated' }>;
+};
+
+type Planned = { product: ImportedProduct; existing: Product | undefined; action: 'create' | 'update' };
+
+/** Titles of a site's categories and tags, with the ones an import would add. */
+type Links = { categories: Map<string, string>; tags: Map<string, string> };
+
+async function readLinks(db: Db): Promise<Links> {
+  const categories = await db.selectFrom('categories').select(['id', 'slug', 'title']).execute();
+  const tags = await db.selectFrom('tags').select(['id', 'title_key']).execute();
+  const byCategory = new Map<string, string>();
+  for (const row of categories) {
+    byCategory.set(row.slug, row.id);
+    byCategory.set(titleKey(row.title), row.id);
+  }
+  return { categories: byCategory, tags: new Map(tags.map((row) => [row.title_key, row.id])) };
+}
+
+const categoryKey = (title: string) => slugify(title);
+
+/** Ids of the product's links; a link still to be made is named by a placeholder, so the product counts as changed. */
+function linkIds(product: ImportedProduct, links: Links) {
+  return {
+    categories: product.categories.map((title) => links.categories.get(titleKey(title)) ?? links.categories.get(categoryKey(title)) ?? `new:${title}`),
+    tags: product.tags.map((title) => links.tags.get(titleKey(title)) ?? `new:${title}`),
+  };
+}
+
+/**
+ * Reads an import file and checks every product against the site (the dry
+ * run); unless it is a dry run and when no row has an error, applies it in
+ * one transaction through the write path: categories and tags first, then
+ * products matched by slug, unchanged ones left alone. Any error changes nothing.
+ */
+export async function runImport(ctx: { db: Db; contentEvents: ChangeSink }, actor: Actor, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportReport> {
+  const errors: RowError[] = [];
+  const reading = await openImport(source, { format: options.format, shopUrl: options.shopUrl, currency: options.currency ?? 'USD' }, errors);
+  const report: ImportReport = { dialect: reading.dialect, created: 0, updated: 0, unchanged: 0, errors, products: [] };
+  const links = await readLinks(ctx.db);
+  const seen = new Map<string, number>();
+  const plan: Planned[] = [];
+  const reported = new Set<string>();
+  let scanned = 0;
+  for await (const product of reading.products) {
+    const earlier = seen.get(product.slug);
+    if (earlier !== undefined && product.slug !== '') {
+      errors.push({ line: product.line, column: product.columns.slug, message: `the same product as line ${earlier}` });
+      scanned = errors.length;
+      continue;
+    }
+    seen.set(product.slug, product.line);
+    const existing = product.slug ? await getProductBySlug(ctx.db, 'admin', product.slug) : undefined;
+    const input = toProductInput(product, linkIds(product, links), existing);
+    // One error per cell: a cell the dialect refused already is not reported again as the product's.
+    for (const error of errors.slice(scanned)) reported.add(`${error.line} ${error.column}`);
+    const hadErrors = errors.length > scanned;
+    const before = errors.length;
+    const problems = productProblems(product, input).filter((problem) => {
+      const key = `${problem.line} ${problem.column}`;
+      if (reported.has(key)) return false;
+      reported.add(key);
+      return true;
+    });
+    errors.push(...problems, ...linkProblems(product, links));
+    scanned = errors.length;
+    if (hadErrors || errors.length > before) continue;
+    if (existing && sameProduct(input, existing)) report.unchanged += 1;
+    else plan.push({ product, existing, action: existing ? 'update' : 'create' });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  report.created = plan.filter((entry) => entry.action === 'create').length;
+  report.updated = plan.length - report.created;
+  if (options.dryRun || errors.length > 0 || plan.length === 0) return report;
+
+  let writer: ReturnType<typeof deferredWriter> | undefined;
+  report.products = await inTransaction(ctx.db, async (trx) => {
+    writer = deferredWriter(trx, actor);
+    const fresh = await readLinks(trx);
+    await addMissingLinks(writer, fresh, plan);
+    const done: ImportReport['products'] = [];
+    for (const { product, action } of plan) {
+      // Read again inside the transaction: the dry run's reading may be stale.
+      const existing = await getProductBySlug(trx, 'admin', product.slug);
+      const input: ProductInput = toProductInput(product, linkIds(product, fresh), existing);
+      const saved = existing ? (await updateProduct(writer, existing.id, input)).item : await createProduct(writer, input);
+      done.push({ id: saved.id, slug: saved.slug, title: saved.title, action: existing ? 'updated' : action === 'create' ? 'created' : 'updated' });
+    }
+    return done;
+  });
+  writer?.commit(ctx.contentEvents);
+  return report;
+}
+
+/** Categories and tags the import would have to create but cannot: a title with no letters or digits for an address, a tag title too long. */
+function linkProblems(product: ImportedProduct, links: Links): RowError[] {
+  const problems: RowError[] = [];
+  for (const title of product.categories) {
+    if (!links.categories.has(titleKey(title)) && categoryKey(title) === '') {
+      problems.push({ line: product.line, column: product.columns.categories, message: `no address can be made from the category “${title}”` });
+    }
+    if (title.length > 200) problems.push({ line: product.line, column: product.columns.categories, message: 'a category title is too long (200 characters at most)' });
+  }
+  for (const title of product.tags) {
+    if (title.length > 100) problems.push({ line: product.line, column: product.columns.tags, message: 'a tag title is too long (100 characters at most)' });
+  }
+  return problems;
+}
+
+/** Creates the categories and tags the products name that the site lacks, each once. */
+async function addMissingLinks(writer: ReturnType<typeof deferredWriter>, links: Links, plan: Planned[]): Promise<void> {
+  for (const { product } of plan) {
+    for (const title of product.categories) {
+      if (links.categories.has(titleKey(title)) || links.categories.has(categoryKey(title))) continue;
+      const image = product.images[0]?.src ?? '';
+      const category = await createCategory(writer, { slug: categoryKey(title), title, description: title, tileImage: image });
+      links.categories.set(titleKey(title), category.id);
+      links.categories.set(category.slug, category.id);
+    }
+    for (const title of product.tags) {
+      if (links.tags.has(titleKey(title))) continue;
+      const tag = await createTag(writer, { title });
+      links.tags.set(titleKey(title), tag.id);
+    }
+  }
+}

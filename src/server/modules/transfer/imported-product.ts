@@ -1,0 +1,129 @@
+import type { CsvRecord } from './csv-reader';
+
+/** One problem of an import file: "line 42, Variant Price: not a number". */
+export type RowError = { line: number; column: string; message: string };
+
+export type DialectName = 'showcase' | 'shopify' | 'woocommerce';
+export const DIALECTS: readonly DialectName[] = ['showcase', 'shopify', 'woocommerce'];
+
+/** One way a product is sold (issue 28's editions); until editions land, the first one is the product's price and Buy link (apply.ts). */
+export type ImportedEdition = {
+  line: number;
+  name: string;
+  price: number | null;
+  compareAtPrice: number | null;
+  currency: string | null;
+  saleEndsAt: string | null;
+  availability: string | null;
+  /** '' when the file gives none and no shop address makes one: an error of the row. */
+  buyLink: string;
+  /** The label of the Buy button (WooCommerce's Button text), when the file gives one. */
+  buttonText?: string | null;
+};
+
+/** An image named by a file: a URL, a site path, or a file name looked up in the media zip. */
+export type ImportedImage = { src: string; alt: string; line: number };
+
+/** The product fields an import sets, and the file's column each came from (for the errors found when the product is checked). */
+export type ImportedField = 'slug' | 'title' | 'description' | 'duration' | 'categories' | 'tags' | 'mainImage' | 'gallery' | 'buyLink' | 'price' | 'currency' | 'seoTitle' | 'seoDescription' | 'status';
+
+/**
+ * A product as any dialect reads it, before it meets the database: what a
+ * Shopify handle group, a WooCommerce row with its variations or a Showcase
+ * row group says, in one shape (decision 069).
+ */
+export type ImportedProduct = {
+  /** The first line of the product in the file. */
+  line: number;
+  slug: string;
+  title: string;
+  description: string;
+  duration: string;
+  /** Category titles (the last part of a `>` path); tags by title. */
+  categories: string[];
+  tags: string[];
+  editions: ImportedEdition[];
+  attributes: Array<{ name: string; values: string[] }>;
+  /** In gallery order; the first is the main image. */
+  images: ImportedImage[];
+  seoTitle: string | null;
+  seoDescription: string | null;
+  /** Undefined when the file says nothing (Showcase CSV): an update keeps the stored status, a create publishes. */
+  status: 'published' | 'draft' | undefined;
+  columns: Record<ImportedField, string>;
+};
+
+/** The cells of a record by header name, '' for a column the file lacks. */
+export type Row = { line: number; get: (column: string) => string; has: (column: string) => boolean };
+
+export function rowReader(header: string[]): (record: CsvRecord) => Row {
+  const index = new Map<string, number>();
+  header.forEach((name, i) => {
+    if (!index.has(name.trim())) index.set(name.trim(), i);
+  });
+  return (record) => ({
+    line: record.line,
+    get: (column) => (record.cells[index.get(column) ?? -1] ?? '').trim(),
+    has: (column) => index.has(column),
+  });
+}
+
+const NUMBER = /^\d{1,12}(?:\.\d{1,6})?$/;
+
+/** A price cell: '' is none; anything but a plain decimal is an error of the row. */
+export function readMoney(row: Row, column: string, errors: RowError[]): number | null {
+  const text = row.get(column).replace(/^'/, '');
+  if (text === '') return null;
+  if (!NUMBER.test(text)) {
+    errors.push({ line: row.line, column, message: 'not a number' });
+    return null;
+  }
+  return Number(text);
+}
+
+/** A date cell as an ISO instant, or null; a date that does not parse is an error of the row. */
+export function readDate(row: Row, column: string, errors: RowError[]): string | null {
+  const text = row.get(column);
+  if (text === '') return null;
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) {
+    errors.push({ line: row.line, column, message: 'not a date' });
+    return null;
+  }
+  return new Date(time).toISOString();
+}
+
+/** A list cell split on `separator`, trimmed, blanks and repeats dropped. */
+export const splitList = (text: string, separator: string | RegExp) => [...new Set(text.split(separator).map((part) => part.trim()).filter(Boolean))];
+
+/** The last part of a category path ("Courses > Design" is Design): categories here are one level. */
+export const categoryLeaf = (path: string) => path.split('>').map((part) => part.trim()).filter(Boolean).pop() ?? '';
+
+export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
+
+/** What every dialect needs besides the file. */
+export type ReadOptions = { shopUrl?: string | undefined; currency: string };
+
+/** A dialect: whether a header row is its, and how its records become products (grouped: a product may span several lines). */
+export type Dialect = {
+  name: DialectName;
+  recognises: (header: string[]) => boolean;
+  products: (header: string[], records: AsyncIterable<CsvRecord>, options: ReadOptions, errors: RowError[]) => AsyncGenerator<ImportedProduct>;
+};
+
+/** Groups consecutive records by a key (Shopify's Handle, Showcase's slug); a record with an empty key joins the group before it. */
+export async function* groupBy(records: AsyncIterable<CsvRecord>, read: (record: CsvRecord) => Row, key: (row: Row) => string): AsyncGenerator<Row[]> {
+  let group: Row[] = [];
+  let current: string | undefined;
+  for await (const record of records) {
+    const row = read(record);
+    const k = key(row);
+    if (group.length > 0 && k !== '' && k !== current) {
+      yield group;
+      group = [];
+    }
+    if (k !== '') current = k;
+    group.push(row);
+  }
+  if (group.length > 0) yield group;
+}

@@ -1,0 +1,53 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../http/errors';
+import { writeToNewFile } from '../media/media-store';
+
+/** An import file and its media zip, at most this large each. */
+export const IMPORT_LIMITS = { fileBytes: 200 * 1024 * 1024 };
+
+/** An uploaded import, kept in a temporary folder until the import is done (the parts of a form arrive in any order). */
+export type ReceivedImport = {
+  file: () => AsyncIterable<Uint8Array>;
+  /** The media zip, when one was sent. */
+  mediaPath: string | undefined;
+  shopUrl: string | undefined;
+  remove: () => Promise<void>;
+};
+
+const SHOP_URL = /^https?:\/\/[^\s/\\?#]+(?:\/[^\s\\?#]*)?$/i;
+
+/** Reads the multipart form of POST /api/import: `file` (required), `media` (a zip, optional), `shopUrl` (optional). */
+export async function receiveImport(request: FastifyRequest): Promise<ReceivedImport> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'showcase-import-'));
+  const remove = () => rm(folder, { recursive: true, force: true });
+  try {
+    let filePath: string | undefined;
+    let mediaPath: string | undefined;
+    let shopUrl: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file' && !filePath) filePath = path.join(folder, 'import');
+        else if (part.fieldname === 'media' && !mediaPath) mediaPath = path.join(folder, 'media.zip');
+        else {
+          await finished(part.file.resume());
+          continue;
+        }
+        await writeToNewFile(part.file, part.fieldname === 'file' ? filePath! : mediaPath!);
+      } else if (part.fieldname === 'shopUrl' && typeof part.value === 'string' && part.value.trim() !== '') {
+        shopUrl = part.value.trim();
+        if (!SHOP_URL.test(shopUrl)) throw badRequest('shopUrl: must be the shop’s http(s) address, e.g. https://shop.example.com', 'shopUrl');
+      }
+    }
+    if (!filePath) throw badRequest('file: a CSV or JSON file is required', 'file');
+    const readable = filePath;
+    return { file: () => createReadStream(readable), mediaPath, shopUrl, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}

@@ -1,0 +1,154 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
+import { NavLink } from '../../../components/link';
+import { errorMessage } from '../../../lib/admin-api';
+import { paths } from '../../../lib/paths';
+import { downloadExport, sendImport, type ImportOutcome } from '../api/transfer';
+
+// The buttons go under each other on a phone rather than widening the page.
+const WRAP = { flexWrap: 'wrap' } as const;
+
+const DIALECT_NAMES: Record<string, string> = { showcase: 'Showcase CSV/JSON', shopify: 'Shopify product CSV', woocommerce: 'WooCommerce product export' };
+
+/** Import a catalogue file (checked first, then applied in one go) and download the catalogue (issue 31). */
+export default function ImportExportScreen() {
+  const fileId = useId();
+  const shopId = useId();
+  const formatId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [shopUrl, setShopUrl] = useState('');
+  const [format, setFormat] = useState('');
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const run = async (dryRun: boolean) => {
+    if (!file) {
+      setFailure('Choose a file to import');
+      return;
+    }
+    setBusy(dryRun ? 'check' : 'apply');
+    setFailure(null);
+    try {
+      setOutcome(await sendImport({ file, shopUrl, format, dryRun }));
+    } catch (error) {
+      console.error(error);
+      setFailure(errorMessage(error, 'Failed to read the import file'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    void run(true);
+  };
+  const download = (name: 'products.csv' | 'catalogue.json') => {
+    downloadExport(name).catch((error: unknown) => setFailure(errorMessage(error, 'Failed to export the catalogue')));
+  };
+
+  const report = outcome?.report;
+  const changes = report ? report.created + report.updated : 0;
+  return (
+    <div className="adm-page">
+      <PageHeader title="Import & export" description="Bring products in from a Shopify or WooCommerce export or a Showcase file, or download the catalogue." />
+      <form className="adm-section adm-section__body" aria-label="Import" onSubmit={check} noValidate>
+        <h2 className="adm-section__title">Import</h2>
+        <p className="adm-field">
+          <label htmlFor={fileId} className="adm-label">File (CSV or JSON)</label>
+          <input
+            id={fileId}
+            type="file"
+            style={{ maxWidth: '100%' }}
+            accept=".csv,.json,text/csv,application/json"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setOutcome(null);
+            }}
+          />
+        </p>
+        <p className="adm-field">
+          <label htmlFor={shopId} className="adm-label">Shop address</label>
+          <input id={shopId} className="adm-input" type="url" placeholder="https://shop.example.com" value={shopUrl} onChange={(event) => setShopUrl(event.target.value)} />
+          <span className="adm-hint">Shopify and WooCommerce files name no Buy URL: products link to their page at this address.</span>
+        </p>
+        <p className="adm-field">
+          <label htmlFor={formatId} className="adm-label">Format</label>
+          <select id={formatId} className="adm-input adm-select" value={format} onChange={(event) => setFormat(event.target.value)}>
+            <option value="">Detect from the header row</option>
+            <option value="showcase">Showcase</option>
+            <option value="shopify">Shopify</option>
+            <option value="woocommerce">WooCommerce</option>
+            <option value="json">Showcase JSON</option>
+          </select>
+        </p>
+        <div className="adm-row-actions" style={WRAP}>
+          <button type="submit" className="adm-button" disabled={busy !== null}>
+            {busy === 'check' ? 'Checking…' : 'Check file'}
+          </button>
+          <button
+            type="button"
+            className="adm-button adm-button--primary"
+            disabled={busy !== null || !report || outcome.applied || report.errors.length > 0 || changes === 0}
+            onClick={() => void run(false)}
+          >
+            {busy === 'apply' ? 'Importing…' : 'Apply import'}
+          </button>
+        </div>
+      </form>
+      {failure ? (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {report ? (
+        <section className="adm-section adm-section__body" aria-label="Import report">
+          <h2 className="adm-section__title">{outcome.applied ? 'Imported' : 'Dry run'}</h2>
+          <p>Detected format: {DIALECT_NAMES[report.dialect] ?? report.dialect}</p>
+          <p role="status">
+            {outcome.applied ? '' : 'Would be: '}
+            {report.created} created, {report.updated} updated, {report.unchanged} unchanged
+          </p>
+          {outcome.applied && changes > 0 ? <NavLink to={paths.products}>See the products</NavLink> : null}
+          {outcome.error ? (
+            <p className="adm-alert adm-alert--error" role="alert">
+              {outcome.error}
+            </p>
+          ) : null}
+          {report.errors.length > 0 ? (
+            <div className="adm-table-wrap">
+              <table className="adm-table" aria-label="Errors">
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Column</th>
+                    <th scope="col">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.errors.map((error, index) => (
+                    <tr key={index}>
+                      <td>{error.line}</td>
+                      <td>{error.column}</td>
+                      <td>{error.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      <section className="adm-section adm-section__body" aria-label="Export">
+        <h2 className="adm-section__title">Export</h2>
+        <div className="adm-row-actions" style={WRAP}>
+          <button type="button" className="adm-button" onClick={() => download('products.csv')}>
+            Download products (CSV)
+          </button>
+          <button type="button" className="adm-button" onClick={() => download('catalogue.json')}>
+            Download catalogue (JSON)
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { expect, openAdmin, test, unique } from './fixtures';
+import type { Product } from '../../../src/shared/schemas';
+
+/** Issue 31: a file imported through the admin screen, checked first, then applied. */
+const HEADER = 'slug,title,description,duration,categories,tags,edition,price,currency,compareAtPrice,saleEndsAt,availability,buyLink,mainImage,gallery,seoTitle,seoDescription\r\n';
+
+test('imports a file through the admin screen: a dry run with its errors, then the import and a link to the products', async ({ adminPage: page, api }) => {
+  const title = unique('Imported Course');
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const row = (price: string) => `${slug},${title},<p>From a spreadsheet</p>,2 hours,,,,${price},EUR,,,,https://shop.example.com/${slug},https://cdn.example.com/${slug}.jpg,,,\r\n`;
+  try {
+    await openAdmin(page, '/admin/products');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import & export' }).click();
+    await expect(page.getByRole('heading', { name: 'Import & export' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Import' });
+
+    await form.getByLabel('File (CSV or JSON)').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(HEADER + row('twelve')) });
+    await form.getByRole('button', { name: 'Check file' }).click();
+    const report = page.getByRole('region', { name: 'Import report' });
+    await expect(report.getByRole('status')).toHaveText('Would be: 0 created, 0 updated, 0 unchanged');
+    await expect(report.getByText('Detected format: Showcase CSV/JSON')).toBeVisible();
+    const errors = report.getByRole('table', { name: 'Errors' });
+    await expect(errors.getByRole('row', { name: '2 price not a number' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Apply import' })).toBeDisabled();
+
+    await form.getByLabel('File (CSV or JSON)').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(HEADER + row('12.50')) });
+    await form.getByRole('button', { name: 'Check file' }).click();
+    await expect(report.getByRole('status')).toHaveText('Would be: 1 created, 0 updated, 0 unchanged');
+    expect((await api.get<Product[]>('/api/products')).some((product) => product.slug === slug)).toBe(false);
+
+    await form.getByRole('button', { name: 'Apply import' }).click();
+    await expect(report.getByRole('status')).toHaveText('1 created, 0 updated, 0 unchanged');
+    await expect(form.getByRole('button', { name: 'Apply import' })).toBeDisabled();
+    const created = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
+    expect(created).toMatchObject({ title, price: 12.5, currency: 'EUR', buyLink: `https://shop.example.com/${slug}` });
+    await report.getByRole('link', { name: 'See the products' }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+  } finally {
+    const left = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
+    if (left) await api.remove(`/api/products/${left.id}`);
+  }
+});
