@@ -69,6 +69,7 @@ const EVENT_OF: Record<string, string | null> = {
   'DELETE /api/tags/:id': 'tag.deleted',
   'DELETE /api/products/:id': 'product.deleted',
   'DELETE /api/categories/:id': 'category.deleted',
+  'POST /api/import': 'product.created',
   'POST /api/pages': 'page.created',
   'PUT /api/pages/:id': 'page.updated',
   'POST /api/pages/:id/revisions/:revisionId/restore': 'page.updated',
