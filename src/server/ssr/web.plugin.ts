@@ -208,6 +208,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   if (!app.logsReads) {
     // At the connection: a plain request of a kept page never meets Node's HTTP parser (connection-front.ts, decision 068).
     const front = frontConnections(app.server, (request) => {
+      // A draining copy's answers close their connection (cluster/worker.ts): Node's path does that.
+      if (app.ctx.lifecycle.draining) return undefined;
       const kept = keptAnswer(request.method, request.url, request.headers['accept-encoding'], request.headers['if-none-match']);
       if (!kept) return undefined;
       // A page view, counted off the request path (decision 060): the front's request has the fields it reads.
