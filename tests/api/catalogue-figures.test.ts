@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, visitAfterWrite, type TestApp } from '../helpers/test-app';
 import { aCategory, aProduct, aTag } from '../helpers/factories';
 
 /**
@@ -26,7 +26,7 @@ describe('figures over the catalogue: totals and a category\'s tags', () => {
   const tagTitles = async () => (await t.app.inject({ method: 'GET', url: '/api/tags?category=design' })).json().data.map((tag: { title: string }) => tag.title);
   /** The category page's own figures, from its hydration data. */
   const pageFigures = async () => {
-    const html = (await t.app.inject({ method: 'GET', url: '/category/design' })).body;
+    const html = (await visitAfterWrite(t.app, '/category/design')).body;
     const data = JSON.parse(/<script type="application\/json" id="showcase-hydration">(.*?)<\/script>/s.exec(html)![1]!).loaderData;
     const page = Object.values(data).find((value) => (value as { products?: unknown }).products) as { total: number; tags: { title: string }[] };
     return { total: page.total, tags: page.tags.map((tag) => tag.title) };

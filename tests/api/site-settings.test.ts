@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
+import { startTestApp, testDatabaseKind, visitAfterWrite, type TestApp } from '../helpers/test-app';
 import { parseHead } from '../helpers/head';
 import { defaultSiteSettings } from '../../src/shared/schemas/site-settings';
 import { findUsages } from '../../src/server/modules/media/media-usage';
@@ -17,7 +17,8 @@ describe(`site settings (${testDatabaseKind})`, () => {
   const settings = (extra: Record<string, unknown> = {}) => ({ ...defaultSiteSettings(), ...extra });
   const put = (payload: unknown, headers: Record<string, string> = {}) =>
     t.asAdmin({ method: 'PUT', url: '/api/site-settings', payload: payload as object, headers });
-  const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+  // Reads its own writes once the renders they started are kept (decision 058), not within a render's time.
+  const page = async (url: string) => (await visitAfterWrite(t.app, url)).body;
 
   it('reads today\'s name, tagline and profiles before anything is saved, publicly, with an ETag', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/site-settings' });
