@@ -121,14 +121,21 @@ function EndpointForm({ editing, events, onSaved, onCancel }: { editing: Webhook
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [state, setState] = useState<Load<WebhookDelivery[]>>({ status: 'loading' });
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
+  const load = useCallback((quiet = false) => {
+    if (!quiet) setState({ status: 'loading' });
     listDeliveries(endpoint.id).then(
       (page) => setState({ status: 'ready', value: page.items }),
       (failure: unknown) => setState({ status: 'error', error: failure }),
     );
   }, [endpoint.id]);
-  useEffect(load, [load]);
+  useEffect(() => load(), [load]);
+  // While a delivery is still on its way, the log looks again shortly.
+  const waiting = state.status === 'ready' && state.value.some((delivery) => delivery.state === 'pending' || delivery.state === 'retrying');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => load(true), 1500);
+    return () => clearTimeout(timer);
+  }, [waiting, state, load]);
 
   const again = async (delivery: WebhookDelivery) => {
     setError(null);
@@ -145,7 +152,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
     <section className="adm-section adm-section__body" aria-label={`Deliveries to ${endpoint.url}`}>
       <div className="adm-row-actions">
         <h2>Deliveries</h2>
-        <button type="button" className="adm-button adm-button--small" onClick={load}>
+        <button type="button" className="adm-button adm-button--small" onClick={() => load()}>
           Refresh
         </button>
       </div>
