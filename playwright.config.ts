@@ -51,7 +51,7 @@ export default defineConfig({
     timeout: 90_000,
     // Image variants are made in the background by the public server only: two servers converting
     // the 77 demo images at once on a small machine would starve the browser under test.
-    env: { E2E_PORT: String(port), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, MEDIA_WORKERS: port === ports.admin ? '0' : '1' },
+    env: { E2E_PORT: String(port), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, MEDIA_WORKERS: port === ports.admin ? '0' : '1', WEBHOOK_ALLOW_PRIVATE: 'true' },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   })),

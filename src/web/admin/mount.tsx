@@ -6,6 +6,7 @@ import './styles/forms.css';
 import './styles/media.css';
 import './styles/lists.css';
 import './styles/redirects.css';
+import './styles/integrations.css';
 import './styles/seo.css';
 import './styles/feedback.css';
 

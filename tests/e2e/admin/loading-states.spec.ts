@@ -52,6 +52,7 @@ test('every admin screen shows a busy Loading state while its data is held back'
     ['/admin/security', 'Security'],
     ['/admin/activity', 'Activity'],
     ['/admin/redirects', 'Redirects'],
+    ['/admin/integrations', 'Integrations'],
   ];
   for (const [path, heading] of screens) {
     await test.step(path, async () => {

@@ -18,6 +18,7 @@ export const paths = {
   activity: '/admin/activity',
   redirects: '/admin/redirects',
   importExport: '/admin/import-export',
+  integrations: '/admin/integrations',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
 } as const;

@@ -14,6 +14,7 @@ const NAV_ITEMS = [
   { to: paths.categories, label: 'Categories' },
   { to: paths.redirects, label: 'Redirects' },
   { to: paths.importExport, label: 'Import & export' },
+  { to: paths.integrations, label: 'Integrations' },
   { to: paths.subscribers, label: 'Subscribers' },
   { to: paths.theme, label: 'Theme' },
   { to: paths.site, label: 'Site settings' },
