@@ -64,7 +64,8 @@ http {
   access_log off;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   keepalive_requests 100000;
-  sendfile on;
+  # BENCH_NGINX_SENDFILE=off measures nginx copying the bytes as Node must (no zero-copy from the page cache).
+  sendfile ${process.env.BENCH_NGINX_SENDFILE === 'off' ? 'off' : 'on'};
   tcp_nopush on;
   # No extension map: every file is the page's type.
   types { }
