@@ -42,6 +42,15 @@ export class Load {
   private inFlight = 0;
   private sequence = 0;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  /**
+   * GETs sent again because the kept-alive connection they were written on was closed before any answer
+   * (nginx closes its idle client connections when it reloads its set of copies). Browsers and Node's own
+   * guide (`request.reusedSocket`) send such a request again on a new connection; so does this load, once,
+   * and the figures print how many.
+   */
+  staleRetries = 0;
+  /** The second try goes on a new connection: another kept one in the pool may be closing too. */
+  private readonly freshConnection = new http.Agent({ keepAlive: false, maxSockets: 64 });
 
   constructor(private readonly plan: LoadPlan) {}
 
@@ -58,8 +67,11 @@ export class Load {
 
   private fire(): void {
     const { kind, method, path, body } = this.pick();
-    const startedAt = Date.now();
     this.inFlight += 1;
+    this.send(kind, method, path, body, Date.now(), true);
+  }
+
+  private send(kind: Kind, method: string, path: string, body: string | undefined, startedAt: number, mayRetry: boolean): void {
     let finished = false;
     let timedOut = false;
     const done = (status: number, text = '') => {
@@ -75,7 +87,7 @@ export class Load {
     };
     const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
     if (kind === 'write') Object.assign(headers, { authorization: `Bearer ${this.plan.token}`, 'content-type': 'application/json' });
-    const request = http.request(`${this.plan.base}${path}`, { method, headers, agent: this.agent }, (response) => {
+    const request = http.request(`${this.plan.base}${path}`, { method, headers, agent: mayRetry ? this.agent : this.freshConnection }, (response) => {
       let text = '';
       if (kind === 'write') response.setEncoding('utf8');
       response.on('data', (chunk: string | Buffer) => {
@@ -90,7 +102,19 @@ export class Load {
       timedOut = true;
       request.destroy(new Error('timed out'));
     }, REQUEST_TIMEOUT_MS);
-    request.on('error', () => done(0));
+    let answered = false;
+    request.on('response', () => (answered = true));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A stale kept-alive connection: nothing reached the copy, so a GET is safely sent again.
+      if (mayRetry && !answered && !timedOut && method === 'GET' && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+        finished = true;
+        clearTimeout(deadline);
+        this.staleRetries += 1;
+        this.send(kind, method, path, body, startedAt, false);
+        return;
+      }
+      done(0);
+    });
     request.on('close', () => done(0));
     request.end(body);
   }
@@ -117,5 +141,6 @@ export class Load {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     this.agent.destroy();
+    this.freshConnection.destroy();
   }
 }
