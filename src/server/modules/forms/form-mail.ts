@@ -31,36 +31,20 @@ export function submissionMail(row: FormSubmissionRow, to: string, siteName: str
  * send is tried again with the webhook's backoff for a day, and the
  * submission stays in the inbox whatever happens to its mail.
  */
-export class FormMailSender {
-  private readonly loop: OutboxLoop;
-
+export class FormMailSender extends OutboxLoop {
   constructor(
     private readonly db: Db,
-    kind: DbKind,
+    private readonly kind: DbKind,
     private readonly mailer: Mailer,
     private readonly log: Log,
   ) {
-    this.loop = new OutboxLoop(
-      async () => {
-        const rows = await claimDueSubmissionMail(this.db, kind, BATCH);
-        for (const row of rows) await this.handle(row);
-        return rows.length;
-      },
-      BATCH,
-      (error) => log.warn({ err: error }, 'contact form mail: could not read the outbox; trying again shortly'),
-    );
+    super({ batch: BATCH, failed: 'contact form mail: could not read the outbox; trying again shortly', log });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected override async round(): Promise<number> {
+    const rows = await claimDueSubmissionMail(this.db, this.kind, BATCH);
+    for (const row of rows) await this.handle(row);
+    return rows.length;
   }
 
   private async handle(row: FormSubmissionRow): Promise<void> {

@@ -23,39 +23,21 @@ type Log = { warn: (details: object, message: string) => void; error: (details: 
  * unsubscribed one gets a mail unless one went out in the last 10 minutes.
  * A failed send is tried again with backoff for a day.
  */
-export class MailSender {
-  private readonly loop: OutboxLoop;
-
+export class MailSender extends OutboxLoop {
   constructor(
     private readonly db: Db,
-    kind: DbKind,
+    private readonly kind: DbKind,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly log: Log,
   ) {
-    this.loop = new OutboxLoop(
-      async () => {
-        const rows = await claimDueMail(this.db, kind, BATCH);
-        for (const row of rows) await this.handle(row);
-        return rows.length;
-      },
-      BATCH,
-      (error) => log.warn({ err: error }, 'newsletter mail: could not read the outbox; trying again shortly'),
-    );
+    super({ batch: BATCH, failed: 'newsletter mail: could not read the outbox; trying again shortly', log });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** A sign-up was just committed: look now rather than at the next poll. */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  /** Finishes the mail in flight, then stops; rows not sent wait in the table. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected override async round(): Promise<number> {
+    const rows = await claimDueMail(this.db, this.kind, BATCH);
+    for (const row of rows) await this.handle(row);
+    return rows.length;
   }
 
   private async handle(row: MailOutboxRow): Promise<void> {

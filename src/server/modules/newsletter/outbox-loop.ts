@@ -1,25 +1,34 @@
 /** Looks for due rows this often even when nothing in this process woke it (retries, other copies' writes). */
 export const OUTBOX_POLL_MS = 1000;
 
+type Log = { warn: (details: object, message: string) => void };
+
 /**
- * The loop of an outbox sender (the webhook's and the confirmation mail's):
- * one round claims and handles up to a batch of due rows; a full batch goes
- * round again at once, otherwise the loop waits for `wake()` (a row was just
- * committed here) or the poll. Rows live in the database, so whatever a
- * stopped copy left is taken by the next round of any copy.
+ * An outbox sender (the newsletter webhook's, the confirmation mail's, the
+ * contact form's, the content webhooks'): a sender declares its `round` (claim
+ * and handle up to a batch of due rows) and this runs it from `start()` to
+ * `stop()`. A full batch goes round again at once, otherwise the loop waits
+ * for `wake()` (a row was just committed here) or the poll. Rows live in the
+ * database, so whatever a stopped copy left is taken by the next round of any copy.
  */
-export class OutboxLoop {
+export abstract class OutboxLoop {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private woken = false;
 
   constructor(
-    /** Claims and handles due rows; answers how many it claimed. */
-    private readonly round: () => Promise<number>,
-    private readonly batch: number,
-    private readonly onError: (error: unknown) => void,
+    private readonly outbox: {
+      /** How many rows a round claims at most. */
+      batch: number;
+      /** The warning logged when a round fails (the database is away, say). */
+      failed: string;
+      log: Log;
+    },
   ) {}
+
+  /** Claims and handles due rows; answers how many it claimed. */
+  protected abstract round(): Promise<number>;
 
   start(): void {
     if (this.running) return;
@@ -46,9 +55,9 @@ export class OutboxLoop {
       try {
         claimed = await this.round();
       } catch (error) {
-        this.onError(error);
+        this.outbox.log.warn({ err: error }, this.outbox.failed);
       }
-      if (claimed < this.batch) await this.pause();
+      if (claimed < this.outbox.batch) await this.pause();
     }
   }
 

@@ -16,38 +16,20 @@ type Log = { warn: (details: object, message: string) => void };
  * rows are claimed in the database, so copies share the work without sending
  * a change twice, and whatever was not delivered is still there after a restart.
  */
-export class WebhookDeliverer {
-  private readonly loop: OutboxLoop;
-
+export class WebhookDeliverer extends OutboxLoop {
   constructor(
     private readonly db: Db,
     private readonly kind: DbKind,
     private readonly target: { url: string; secret: string },
     log: Log,
   ) {
-    this.loop = new OutboxLoop(
-      async () => {
-        const rows = await claimDue(this.db, this.kind, BATCH);
-        for (const row of rows) await this.deliver(row);
-        return rows.length;
-      },
-      BATCH,
-      (error) => log.warn({ err: error }, 'newsletter webhook: could not read the outbox; trying again shortly'),
-    );
+    super({ batch: BATCH, failed: 'newsletter webhook: could not read the outbox; trying again shortly', log });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** A change was just committed: look now rather than at the next poll. */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  /** Finishes the delivery in flight, then stops; undelivered rows wait in the table. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected override async round(): Promise<number> {
+    const rows = await claimDue(this.db, this.kind, BATCH);
+    for (const row of rows) await this.deliver(row);
+    return rows.length;
   }
 
   private async deliver(row: WebhookOutboxRow): Promise<void> {

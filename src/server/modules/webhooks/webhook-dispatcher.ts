@@ -23,8 +23,7 @@ type Log = { warn: (details: object, message: string) => void };
  * finds what was not sent. Each endpoint's rows are sent by their own task,
  * so a slow or dead receiver holds up only itself.
  */
-export class WebhookDispatcher {
-  private readonly loop: OutboxLoop;
+export class WebhookDispatcher extends OutboxLoop {
   private readonly busy = new Map<string, Promise<void>>();
 
   constructor(
@@ -33,33 +32,21 @@ export class WebhookDispatcher {
     private readonly options: { allowPrivate: boolean; now?: () => number },
     private readonly log: Log,
   ) {
-    this.loop = new OutboxLoop(
-      () => this.round(),
-      BATCH,
-      (error) => log.warn({ err: error }, 'webhooks: could not read the deliveries; trying again shortly'),
-    );
+    super({ batch: BATCH, failed: 'webhooks: could not read the deliveries; trying again shortly', log });
   }
 
   private now(): number {
     return this.options.now ? this.options.now() : Date.now();
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
   /** Finishes the sends in flight, then stops; the rest waits in the table. */
-  async stop(): Promise<void> {
-    await this.loop.stop();
+  override async stop(): Promise<void> {
+    await super.stop();
     await Promise.all(this.busy.values());
   }
 
   /** One claim of due rows, handed to a task per endpoint; answers how many were claimed. */
-  async round(): Promise<number> {
+  override async round(): Promise<number> {
     const rows = await claimDue(this.db, this.kind, BATCH, [...this.busy.keys()], this.now());
     const byEndpoint = new Map<string, WebhookDeliveryRow[]>();
     for (const row of rows) byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);
