@@ -111,7 +111,7 @@ function NavigationForm({ loaded }: { loaded: Navigation }) {
       />
       {region}
       <KeptDraftOffer editor={editor} />
-      <CollapsibleSection title="Header menu" hasErrors={hasErrorsUnder(errors, ['header'])}>
+      <CollapsibleSection title="Header" hasErrors={hasErrorsUnder(errors, ['header'])}>
         <p className="adm-field__hint">
           Until the menus are first saved, the header lists Home, every category and About, and new categories join it by themselves. Links to a category, product or page that
           visitors can no longer see drop out of the menu.
