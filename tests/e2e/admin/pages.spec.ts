@@ -220,3 +220,52 @@ test('an error of one block field lands under that field, from the form and from
   // The work is still on screen.
   await expect(cta.getByLabel('Heading')).toHaveValue('Come along');
 });
+
+test('blocks drag with the mouse, and a block typed into is offered back after a reload', async ({ page, request }) => {
+  await signIn(page);
+  const title = unique('Dragged');
+  const created = await request.post(`${baseUrl}/api/pages`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title,
+      slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      blocks: [
+        { type: 'richText', html: '<p>First in line.</p>' },
+        { type: 'callToAction', heading: 'Second in line', button: { text: 'Go', link: '/about' } },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const stored = (await created.json()).data as SitePage;
+  await page.goto(`${baseUrl}/admin/pages/${stored.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Page', level: 1 })).toBeVisible();
+  await expect.poll(() => blockHeadings(page)).toEqual(['Block 1: Rich text', 'Block 2: Call to action']);
+
+  const handle = page.getByRole('button', { name: 'Reorder Block 2: Call to action' });
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await page.getByRole('button', { name: 'Reorder Block 1: Rich text' }).boundingBox();
+  if (!from || !to) throw new Error('handles not laid out');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y - 4, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(() => blockHeadings(page)).toEqual(['Block 1: Call to action', 'Block 2: Rich text']);
+  await page.getByRole('button', { name: 'Update' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at / })).toBeVisible();
+  const saved = (await (await request.get(`${baseUrl}/api/pages/${stored.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).data as SitePage;
+  // The same blocks, ids kept, in the new order.
+  expect(saved.blocks.map((block) => block.id)).toEqual([stored.blocks[1]!.id, stored.blocks[0]!.id]);
+
+  // Typed into a block, not saved, reloaded: offered back (decision 059).
+  const cta = page.getByRole('region', { name: 'Block 1: Call to action' });
+  await cta.getByLabel('Heading').fill('Kept across a reload');
+  const kept = () => page.evaluate((key) => localStorage.getItem(key) ?? '', `showcase:admin-draft:page:${stored.id}`);
+  await expect.poll(kept).toContain('Kept across a reload');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  const offer = page.getByRole('alert').filter({ hasText: /^Restore unsaved changes from/ });
+  await offer.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('region', { name: 'Block 1: Call to action' }).getByLabel('Heading')).toHaveValue('Kept across a reload');
+});
