@@ -185,7 +185,13 @@ function AddBlockMenu({ onAdd }: { onAdd: (type: BlockType) => void }) {
     toggle.current?.focus();
   };
   return (
-    <div className="adm-blocks__add">
+    <div
+      className="adm-blocks__add"
+      // The menu folds when the focus leaves it (a click elsewhere, Tab past the last type).
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button ref={toggle} type="button" className="adm-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((value) => !value)}>
         Add block
       </button>
