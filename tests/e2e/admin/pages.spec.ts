@@ -161,6 +161,12 @@ test('a page of three blocks made by keyboard only, reordered, published and lin
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(column.getByLabel('Column 1 link 1 label')).toHaveValue(title);
+  // A drop-down link under Home, to another site.
+  const home = page.getByRole('region', { name: 'Header item 1', exact: true });
+  await home.getByRole('button', { name: 'Add sub-link to header item 1' }).click();
+  await home.getByLabel('Header item 1 sub-link 1 links to').selectOption('external');
+  await home.getByLabel('Header item 1 sub-link 1 address').fill('https://example.com/shop');
+  await home.getByLabel('Header item 1 sub-link 1 label').fill('Shop');
   await page.getByRole('button', { name: 'Save', exact: true }).first().click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at / })).toBeVisible();
 
@@ -174,7 +180,7 @@ test('a page of three blocks made by keyboard only, reordered, published and lin
     ],
   });
   expect(navigation.header).toEqual([
-    { label: 'Home', href: '/' },
+    { label: 'Home', href: '/', children: [{ label: 'Shop', href: 'https://example.com/shop' }] },
     { label: 'About', href: '/about' },
   ]);
 
