@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 const CLIENT_DIR = 'dist/client';
 const MANIFEST = path.join(CLIENT_DIR, '.vite/manifest.json');
-const LIST_SCREENS = ['src/web/admin/features/products/components/products-list-screen.tsx', 'src/web/admin/features/subscribers/components/subscribers-screen.tsx'];
+const LIST_SCREENS = [
+  'src/web/admin/features/products/components/products-list-screen.tsx',
+  'src/web/admin/features/subscribers/components/subscribers-screen.tsx',
+  'src/web/admin/features/pages/components/pages-list-screen.tsx',
+  'src/web/admin/features/forms/components/forms-inbox-screen.tsx',
+];
 
 type Chunk = { file: string; imports?: string[] };
 

@@ -8,6 +8,7 @@ import './styles/lists.css';
 import './styles/redirects.css';
 import './styles/integrations.css';
 import './styles/seo.css';
+import './styles/pages.css';
 import './styles/feedback.css';
 
 /**

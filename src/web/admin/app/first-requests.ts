@@ -2,12 +2,14 @@ import { readStoredToken } from '../../api/client';
 import { askEarly } from '../lib/early-answers';
 import { productListFirstPaths } from '../features/products/api/products';
 import { subscriberListFirstPaths } from '../features/subscribers/api/subscribers';
+import { inboxFirstPaths } from '../features/forms/api/form-submissions';
 import { screenNameOf, type ScreenName } from './router';
 
 /** The reads a screen starts with, for the screens whose first rows are worth one round trip. */
 const firstPathsOf: Partial<Record<ScreenName, () => string[]>> = {
   products: productListFirstPaths,
   subscribers: subscriberListFirstPaths,
+  forms: inboxFirstPaths,
 };
 
 /**

@@ -13,6 +13,10 @@ const screens = {
   category: screenChunk(() => import('../features/categories/components/category-form-screen')),
   products: screenChunk(() => import('../features/products/components/products-list-screen')),
   product: screenChunk(() => import('../features/products/components/product-form-screen')),
+  pages: screenChunk(() => import('../features/pages/components/pages-list-screen')),
+  page: screenChunk(() => import('../features/pages/components/page-form-screen')),
+  navigation: screenChunk(() => import('../features/navigation/components/navigation-screen')),
+  forms: screenChunk(() => import('../features/forms/components/forms-inbox-screen')),
   subscribers: screenChunk(() => import('../features/subscribers/components/subscribers-screen')),
   theme: screenChunk(() => import('../features/theme/components/theme-screen')),
   site: screenChunk(() => import('../features/site/components/site-settings-screen')),
@@ -30,7 +34,7 @@ export type ScreenName = keyof typeof screens;
 const ImportExportScreen = screens['import-export'].Screen;
 
 /** An item of these lists (`/admin/products/:id`, `…/new`) shows its form screen. */
-const formOf: Partial<Record<string, ScreenName>> = { categories: 'category', products: 'product' };
+const formOf: Partial<Record<string, ScreenName>> = { categories: 'category', products: 'product', pages: 'page' };
 
 /** The screen an admin address shows, if it names one. */
 export function screenNameOf(pathname: string): ScreenName | undefined {
@@ -69,6 +73,11 @@ export function createAdminRouter() {
         { path: 'products', element: <screens.products.Screen /> },
         { path: 'products/new', element: <screens.product.Screen key="new" /> },
         { path: 'products/:id', element: <screens.product.Screen /> },
+        { path: 'pages', element: <screens.pages.Screen /> },
+        { path: 'pages/new', element: <screens.page.Screen key="new" /> },
+        { path: 'pages/:id', element: <screens.page.Screen /> },
+        { path: 'navigation', element: <screens.navigation.Screen /> },
+        { path: 'forms', element: <screens.forms.Screen /> },
         { path: 'subscribers', element: <screens.subscribers.Screen /> },
         { path: 'theme', element: <screens.theme.Screen /> },
         { path: 'site', element: <screens.site.Screen /> },

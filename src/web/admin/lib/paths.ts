@@ -10,6 +10,11 @@ export const paths = {
   products: '/admin/products',
   newProduct: '/admin/products/new',
   product: (id: string) => `/admin/products/${encodeURIComponent(id)}`,
+  pages: '/admin/pages',
+  newPage: '/admin/pages/new',
+  page: (id: string) => `/admin/pages/${encodeURIComponent(id)}`,
+  navigation: '/admin/navigation',
+  forms: '/admin/forms',
   subscribers: '/admin/subscribers',
   theme: '/admin/theme',
   site: '/admin/site',
@@ -21,4 +26,5 @@ export const paths = {
   integrations: '/admin/integrations',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   publicProduct: (slug: string) => `/product/${encodeURIComponent(slug)}`,
+  publicPage: (slug: string) => `/pages/${encodeURIComponent(slug)}`,
 } as const;

@@ -26,6 +26,7 @@ const LABELS: Record<string, string> = {
   itemsPerRow: 'Items Per Row',
   heroConfig: 'Hero',
   content: 'Content',
+  blocks: 'Blocks',
   name: 'Site Name',
   contactEmail: 'Contact E-mail',
   socialLinks: 'Social Links',
