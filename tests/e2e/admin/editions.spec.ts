@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { Product } from '../../../src/shared/schemas';
 import { expect, expectSavedInEditor, keyboardMove, openAdmin, productInput, test, unique } from './fixtures';
@@ -116,6 +117,8 @@ test('editions reorder with the keyboard and the mouse, the first becomes the de
     await openAdmin(page, `/admin/products/${product.id}`);
     const editions = page.getByRole('region', { name: 'Editions' });
     await expect.poll(() => groupNames(page)).toEqual(['Video course', 'Team licence', 'Project files']);
+    const { violations } = await new AxeBuilder({ page }).include('.adm-editions').analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // Keyboard: Space lifts the handle, the arrow moves, Space drops.
     await keyboardMove(page, 'Reorder Team licence', 'ArrowUp');
