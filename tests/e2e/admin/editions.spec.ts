@@ -171,6 +171,11 @@ test('editions reorder with the keyboard and the mouse, the first becomes the de
     expect(saved.editions[1]).toMatchObject({ price: 30000, currency: 'JPY', compareAtPrice: 39999 });
     expect(saved.editions[2]).toMatchObject({ availability: 'sold_out' });
     expect(saved).toMatchObject({ buyLink: 'https://example.com/video', price: 49 });
+
+    // On a phone the three editions fit the screen's width.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(editions.getByRole('group')).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   } finally {
     await api.remove(`/api/products/${product.id}`);
   }
