@@ -86,6 +86,14 @@ describe(`editions on the public pages (${testDatabaseKind})`, () => {
     const home = await page('/');
     expect(card(home, 'Three')).toContain('>Sale</p>');
     expect(card(home, 'Three')).toContain('$49.00');
+    // Search results show them too, with the default edition's price; the API gives each hit its editions.
+    const found = await page('/search?q=Three');
+    const result = found.slice(found.indexOf('<li class="search-result"'), found.indexOf('</li>', found.indexOf('<li class="search-result"')));
+    expect(result).toContain('>Sale</p>');
+    expect(result).toContain('<p class="search-result__price">$49.00</p>');
+    expect(result).toMatch(/data-sale-ends="2099-06-01T00:00:00.000Z"/);
+    const hits = (await t.app.inject({ method: 'GET', url: '/api/search?q=Gone' })).json().data as Array<{ slug: string; editions: Array<{ availability: string }> }>;
+    expect(hits.find((hit) => hit.slug === 'gone')!.editions).toEqual([expect.objectContaining({ availability: 'sold_out' })]);
     const gone = await page('/product/gone');
     expect(buyBar(gone)).not.toContain('<a ');
     expect(buyBar(gone)).toContain('Sold out');
