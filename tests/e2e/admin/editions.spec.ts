@@ -82,9 +82,8 @@ test('the owner adds a second edition on sale and publishes; a visitor on a phon
     await pickOnPhone(browser, baseURL!, product.slug, true);
     await pickOnPhone(browser, baseURL!, product.slug, false);
 
-    // Revisions show the editions one by one, and a restore brings back the version with one edition.
-    // (The list is read when the editor opens.)
-    await openAdmin(page, `/admin/products/${product.id}`);
+    // Revisions show the editions one by one (the save just made is the newest), and a restore brings
+    // back the version with one edition.
     const revisions = page.getByRole('region', { name: 'Revisions' });
     await revisions.getByRole('button', { name: 'Revisions' }).click();
     await revisions.getByRole('listitem').last().getByRole('button', { name: 'Restore' }).click();
