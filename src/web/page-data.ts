@@ -28,12 +28,19 @@ export const summarizeProduct = (p: Product): ProductSummary => ({
 });
 
 /** Only a product with something to say has a badge: one sold as before keeps its card as it was. */
-const badgeOf = (p: Product) => {
+const badgeOf = (p: Pick<Product, 'editions'>) => {
   const now = Date.now();
   const badge = p.editions ? productBadge(p.editions, now) : null;
   const end = p.editions ? nextSaleEnd(p.editions, now) : undefined;
   return { ...(badge ? { badge } : {}), ...(end === undefined ? {} : { saleEndsAt: new Date(end).toISOString() }) };
 };
+
+/** What a search result shows of a product's editions, as a card does: the default edition's price and the product's badge. */
+export type EditionFacts = Pick<ProductSummary, 'priceText' | 'badge' | 'saleEndsAt'>;
+export const editionFacts = (editions: Product['editions']): EditionFacts => ({
+  priceText: editions[0] ? viewEdition(editions[0], Date.now()).priceText : null,
+  ...badgeOf({ editions }),
+});
 
 /** Unknown slugs render their own not-found screen with a real 404 status. */
 export type NotFoundData = { notFound: true };

@@ -7,7 +7,7 @@ import type { SiteSettings } from '../shared/schemas/site-settings';
 import { defaultSiteSettings } from '../shared/site-defaults';
 import { DEFAULT_PRIMARY_COLOR } from '../shared/colors';
 import { defaultFaviconUrl, defaultShareImageUrl } from '../shared/share-card';
-import { breadcrumbList, course, itemList, organization, webSite, type JsonLd, type OfferFacts } from './structured-data';
+import { breadcrumbList, course, itemList, organization, product as productLd, webSite, type JsonLd, type OfferFacts } from './structured-data';
 import { searchMeta } from './search-meta';
 
 const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
@@ -102,6 +102,8 @@ export const productMeta = (data: unknown, context: MetaContext): PageMeta => {
   const card = socialCard(data as ProductData, product.mainImage || product.heroConfig?.heroImage);
   const pictures = [product.mainImage, ...(product.gallery ?? []).map((item) => item.url)].filter(Boolean).map((url) => images[url]?.og ?? url);
   const category = categories[0];
+  // Price and currency arrive with the product when it has them.
+  const facts = { name: product.title, description, url: path, images: [...new Set(pictures)], buyLink: product.buyLink, provider: context.site, offer: product as OfferFacts, editions: product.editions };
   return {
     title: titledBy(context.site)(product.seoTitle || product.title),
     cardTitle: product.seoTitle || product.title,
@@ -113,11 +115,9 @@ export const productMeta = (data: unknown, context: MetaContext): PageMeta => {
         [{ name: 'Home', url: '/' }, ...(category ? [{ name: category.title, url: `/category/${category.slug}` }] : []), { name: product.title, url: path }],
         context.base,
       ),
-      course(
-        // Price and currency arrive with the product when it has them.
-        { name: product.title, description, url: path, images: [...new Set(pictures)], buyLink: product.buyLink, provider: context.site, offer: product as OfferFacts, editions: product.editions },
-        context.base,
-      ),
+      course(facts, context.base),
+      // Search results show a price and availability from a `Product` only (issue 28).
+      ...[productLd(facts, context.base)].filter((block) => block !== null),
     ],
   };
 };

@@ -3,13 +3,17 @@ import type { SearchHit } from '../shared/schemas/search';
 import { sourceOf } from './loaders';
 import { loadImages, type WithImages } from './images/image-loader';
 import { readSearchParams, searchQueryString, SEARCH_PAGE_SIZE } from './search-params';
+import { editionFacts, type EditionFacts } from './page-data';
+
+/** A result as the page shows it: the editions only as the price and badge they make (hydration carries no more). */
+export type SearchResultData = Omit<SearchHit, 'editions'> & EditionFacts;
 
 
 export type SearchData = WithImages & {
   /** The words as typed (normalised); '' shows the search form alone. */
   q: string;
   page: number;
-  hits: SearchHit[];
+  hits: SearchResultData[];
   /** Matches in all pages. */
   total: number;
   hasNext: boolean;
@@ -27,5 +31,6 @@ export async function searchLoader({ context, request }: LoaderFunctionArgs) {
     return redirect(`/search${searchQueryString({ q, page: last })}`);
   }
   const images = await loadImages(source, result.items.map((hit) => hit.mainImage));
-  return { images, q, page, hits: result.items, total: result.total, hasNext: result.nextCursor !== null } satisfies SearchData;
+  const hits = result.items.map(({ editions, ...hit }) => ({ ...hit, ...editionFacts(editions) }));
+  return { images, q, page, hits, total: result.total, hasNext: result.nextCursor !== null } satisfies SearchData;
 }

@@ -1,6 +1,7 @@
 import type { SiteSettings } from '../shared/schemas/site-settings';
 import type { Edition } from '../shared/schemas/edition';
 import { shownPrice } from '../shared/edition-view';
+import { currencyDigits } from '../shared/price';
 
 /**
  * schema.org descriptions of the public pages (JSON-LD), as plain objects.
@@ -91,35 +92,54 @@ const SCHEMA_AVAILABILITY: Record<Edition['availability'], string> = {
   sold_out: 'https://schema.org/SoldOut',
 };
 
-const money = (price: number) => price.toFixed(2);
+/** A price as schema.org wants it: digits and a full stop, in the currency's decimals (USD 2, JPY 0). */
+const money = (price: number, currency: string) => price.toFixed(currencyDigits(currency));
+
+/**
+ * The last day a sale's price holds (`priceValidUntil` is a date: the price is gone *after* it), in
+ * UTC: a sale ending at midnight ends with the day before.
+ */
+const lastDayOf = (endsAt: string) => new Date(Date.parse(endsAt) - 1).toISOString().slice(0, 10);
 
 /** One edition as an `Offer`: its price as shown at `now`, its availability, the sale's end as `priceValidUntil`. */
 function editionOffer(edition: Edition, base: string, now: number): JsonLd {
   const { price, compareAt } = shownPrice(edition, now);
-  const priced = price !== null && edition.currency !== null;
+  const currency = price === null ? null : edition.currency;
   return {
     '@type': 'Offer',
-    ...(edition.name ? { name: edition.name } : {}),
+    ...(edition.name.trim() ? { name: edition.name.trim() } : {}),
     url: absoluteUrl(base, edition.buyLink),
-    ...(priced ? { price: money(price), priceCurrency: edition.currency, category: price === 0 ? 'Free' : 'Paid' } : {}),
-    ...(priced && compareAt !== null && edition.saleEndsAt ? { priceValidUntil: edition.saleEndsAt.slice(0, 10) } : {}),
+    ...(price !== null && currency ? { price: money(price, currency), priceCurrency: currency, category: price === 0 ? 'Free' : 'Paid' } : {}),
+    ...(price !== null && currency && compareAt !== null && edition.saleEndsAt ? { priceValidUntil: lastDayOf(edition.saleEndsAt) } : {}),
     availability: SCHEMA_AVAILABILITY[edition.availability],
   };
 }
 
-/** One offer per edition; several are an `AggregateOffer` with the lowest and highest price in the first edition's currency. */
+/**
+ * One offer per edition; several are an `AggregateOffer` over the priced editions in the first priced
+ * one's currency (one currency is all `lowPrice` and `highPrice` can be in): Google's product snippet
+ * rules want a price on every offer and `lowPrice` with `priceCurrency` on the aggregate.
+ */
 function editionOffers(editions: Edition[], base: string, now: number): JsonLd {
   const offers = editions.map((edition) => editionOffer(edition, base, now));
   if (offers.length === 1) return offers[0]!;
-  const currency = editions.find((edition) => edition.currency !== null)?.currency ?? null;
-  const prices = offers.filter((offer) => offer.priceCurrency === currency && typeof offer.price === 'string').map((offer) => Number(offer.price));
+  const currency = offers.find((offer) => typeof offer.price === 'string')?.priceCurrency;
+  const priced = offers.filter((offer) => typeof offer.price === 'string' && offer.priceCurrency === currency);
+  if (priced.length === 0) return { '@type': 'AggregateOffer', offerCount: offers.length, offers };
+  const prices = priced.map((offer) => Number(offer.price));
+  const digits = currencyDigits(String(currency));
   return {
     '@type': 'AggregateOffer',
-    ...(prices.length && currency ? { lowPrice: money(Math.min(...prices)), highPrice: money(Math.max(...prices)), priceCurrency: currency } : {}),
-    offerCount: offers.length,
-    offers,
+    lowPrice: Math.min(...prices).toFixed(digits),
+    highPrice: Math.max(...prices).toFixed(digits),
+    priceCurrency: currency,
+    offerCount: priced.length,
+    offers: priced,
   };
 }
+
+/** Whether the offers claim a price: only then is the product a `Product` with a price for search results. */
+const hasPrice = (offers: JsonLd) => typeof offers.price === 'string' || typeof offers.lowPrice === 'string';
 
 /**
  * A product is a tutorial or course: `Course`, offered by the site, bought
@@ -140,9 +160,29 @@ export function course(facts: CourseFacts, base: string): JsonLd {
     offers: facts.editions?.length ? editionOffers(facts.editions, base, facts.now ?? Date.now()) : {
       '@type': 'Offer',
       url: absoluteUrl(base, facts.buyLink),
-      ...(priced ? { price: price.toFixed(2), priceCurrency: currency.toUpperCase(), category: price === 0 ? 'Free' : 'Paid' } : {}),
+      ...(priced ? { price: money(price, currency.toUpperCase()), priceCurrency: currency.toUpperCase(), category: price === 0 ? 'Free' : 'Paid' } : {}),
       availability: 'https://schema.org/InStock',
     },
+  };
+}
+
+/**
+ * The same product as a `Product`, for search results that show its price and availability (Google's
+ * product snippets read `Product` only): its name, pictures, description, the site as its brand and
+ * the same offers as the `Course`. None for a product without a price: a `Product` must offer one.
+ */
+export function product(facts: CourseFacts, base: string): JsonLd | null {
+  const { offers } = course(facts, base) as { offers: JsonLd };
+  if (!hasPrice(offers)) return null;
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: facts.name,
+    ...(facts.description ? { description: facts.description } : {}),
+    url: absoluteUrl(base, facts.url),
+    ...(facts.images.length ? { image: facts.images.map((image) => absoluteUrl(base, image)) } : {}),
+    ...(facts.provider.name ? { brand: { '@type': 'Brand', name: facts.provider.name } } : {}),
+    offers,
   };
 }
 

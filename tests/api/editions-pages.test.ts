@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, visitAfterWrite, type TestApp } from '../helpers/test-app';
 import { aCategory, aProduct } from '../helpers/factories';
 import type { EditionInput } from '../../src/shared/schemas';
+import { checkProductSnippet } from '../helpers/product-snippet-rules';
 
 type Edition = { id: string; name: string };
 const THREE: EditionInput[] = [
@@ -19,6 +20,7 @@ const jsonLd = (html: string) => {
   return JSON.parse(match![1]!) as Array<Record<string, unknown>>;
 };
 const courseOf = (html: string) => jsonLd(html).find((block) => block['@type'] === 'Course')!;
+const productOf = (html: string) => jsonLd(html).find((block) => block['@type'] === 'Product');
 const card = (html: string, title: string) => html.slice(html.lastIndexOf('<article', html.indexOf(`${title}</h3>`)), html.indexOf('</article>', html.indexOf(`${title}</h3>`)));
 
 /** Editions on the public pages (issue 28): the choice without JavaScript, sale prices and their end, badges, structured data. */
@@ -80,6 +82,18 @@ describe(`editions on the public pages (${testDatabaseKind})`, () => {
     expect(card(html, 'Three')).toContain('>Sale</p>');
     expect(card(html, 'Gone')).toContain('>Sold out</p>');
     expect(card(html, 'One')).not.toContain('badge');
+    // The homepage's sections show the same cards: the badge and the default edition's price.
+    const home = await page('/');
+    expect(card(home, 'Three')).toContain('>Sale</p>');
+    expect(card(home, 'Three')).toContain('$49.00');
+    // Search results show them too, with the default edition's price; the API gives each hit its editions.
+    const found = await page('/search?q=Three');
+    const result = found.slice(found.indexOf('<li class="search-result"'), found.indexOf('</li>', found.indexOf('<li class="search-result"')));
+    expect(result).toContain('>Sale</p>');
+    expect(result).toContain('<p class="search-result__price">$49.00</p>');
+    expect(result).toMatch(/data-sale-ends="2099-06-01T00:00:00.000Z"/);
+    const hits = (await t.app.inject({ method: 'GET', url: '/api/search?q=Gone' })).json().data as Array<{ slug: string; editions: Array<{ availability: string }> }>;
+    expect(hits.find((hit) => hit.slug === 'gone')!.editions).toEqual([expect.objectContaining({ availability: 'sold_out' })]);
     const gone = await page('/product/gone');
     expect(buyBar(gone)).not.toContain('<a ');
     expect(buyBar(gone)).toContain('Sold out');
@@ -94,7 +108,7 @@ describe(`editions on the public pages (${testDatabaseKind})`, () => {
       priceCurrency: 'USD',
       offerCount: 3,
       offers: [
-        { '@type': 'Offer', name: 'Video course', url: 'https://shop.example.com/video', price: '49.00', priceCurrency: 'USD', category: 'Paid', priceValidUntil: '2099-06-01', availability: 'https://schema.org/InStock' },
+        { '@type': 'Offer', name: 'Video course', url: 'https://shop.example.com/video', price: '49.00', priceCurrency: 'USD', category: 'Paid', priceValidUntil: '2099-05-31', availability: 'https://schema.org/InStock' },
         { '@type': 'Offer', name: 'Course + project files', url: 'https://shop.example.com/files', price: '79.00', priceCurrency: 'USD', category: 'Paid', availability: 'https://schema.org/PreOrder' },
         { '@type': 'Offer', name: 'Team licence', url: 'https://shop.example.com/team', price: '299.00', priceCurrency: 'USD', category: 'Paid', availability: 'https://schema.org/OutOfStock' },
       ],
@@ -102,6 +116,14 @@ describe(`editions on the public pages (${testDatabaseKind})`, () => {
     const one = courseOf(await page('/product/one'));
     expect(one.offers).toEqual({ '@type': 'Offer', url: 'https://shop.example.com/buy', price: '20.00', priceCurrency: 'USD', category: 'Paid', availability: 'https://schema.org/InStock' });
     expect(courseOf(await page('/product/gone')).offers).toMatchObject({ availability: 'https://schema.org/SoldOut' });
+  });
+
+  it("meets Google's product snippet rules as a Product: 0 errors, 0 warnings with three editions and with one", async () => {
+    const three = productOf(await page('/product/three'))!;
+    expect(checkProductSnippet(three)).toEqual({ errors: [], warnings: [] });
+    expect(three).toMatchObject({ name: 'Three', url: 'https://shop.example.com/product/three', offers: { '@type': 'AggregateOffer', lowPrice: '49.00', highPrice: '299.00', offerCount: 3 } });
+    expect(three.image).toEqual([expect.stringMatching(/^https?:\/\//)]);
+    expect(checkProductSnippet(productOf(await page('/product/one'))!)).toEqual({ errors: [], warnings: [] });
   });
 
   it('stops showing a sale at its end by itself, even from the render cache', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './list';
 import { MAX_QUERY_LENGTH } from '../search-text';
+import { EditionAnswerSchema } from './edition';
 
 /** A piece of shown text; `match` pieces are rendered inside <mark>. */
 const HighlightedSchema = z.array(z.strictObject({ text: z.string(), match: z.boolean() }));
@@ -26,6 +27,8 @@ export const SearchHitAnswerSchema = z.strictObject({
   slug: z.string(),
   title: z.string(),
   mainImage: z.string(),
+  /** The product's editions (issue 28), the first the default: the result shows its price and the product's badge. */
+  editions: z.array(EditionAnswerSchema),
   marked: z.strictObject({
     title: HighlightedSchema,
     info: HighlightedSchema,

@@ -1,12 +1,12 @@
 import { useLoaderData, useRouteLoaderData } from '../router';
 import { Link } from '../components/link';
 import type { RootData } from '../loaders';
-import type { SearchData } from '../search-loader';
-import type { SearchHit } from '../../shared/schemas/search';
+import type { SearchData, SearchResultData } from '../search-loader';
 import { MAX_QUERY_LENGTH } from '../../shared/search-text';
 import { searchQueryString, SEARCH_PAGE_SIZE } from '../search-params';
 import { MarkedText } from '../components/marked-text';
 import { Picture } from '../images/picture';
+import { Price } from '../components/price';
 
 const found = (total: number) => (total === 1 ? '1 product found' : `${total} products found`);
 
@@ -59,11 +59,11 @@ export function SearchPage() {
   );
 }
 
-function SearchResult({ hit }: { hit: SearchHit }) {
+function SearchResult({ hit }: { hit: SearchResultData }) {
   const { marked } = hit;
   const labels = [...marked.categories, ...marked.tags];
   return (
-    <li className="search-result">
+    <li className="search-result" data-sale-ends={hit.saleEndsAt}>
       <Link to={`/product/${hit.slug}`} className="search-result__link">
         <div className="search-result__media">
           <Picture src={hit.mainImage} alt="" sizes="160px" width={320} height={180} />
@@ -72,11 +72,13 @@ function SearchResult({ hit }: { hit: SearchHit }) {
           <h2 className="search-result__title">
             <MarkedText pieces={marked.title} />
           </h2>
+          {hit.badge && <p className={`badge badge--${hit.badge.toLowerCase().replace(/[^a-z]+/g, '-')}`}>{hit.badge}</p>}
           {marked.info.length > 0 && (
             <p className="search-result__info">
               <MarkedText pieces={marked.info} />
             </p>
           )}
+          <Price text={hit.priceText} as="p" className="search-result__price" />
           {marked.excerpt.length > 0 && (
             <p className="search-result__excerpt">
               <MarkedText pieces={marked.excerpt} />

@@ -51,7 +51,12 @@ test('create a product by keyboard only: Tab leaves the editor, Enter picks the 
     await page.keyboard.type('https://example.com/buy');
     // The optional price comes next; its currency stays disabled (out of the tab order) while there is no price.
     await page.keyboard.press('Tab');
-    await expect(info.getByLabel('Price')).toBeFocused();
+    await expect(info.getByLabel('Price', { exact: true })).toBeFocused();
+    // The sale and availability, folded, then Add edition (issue 28).
+    await page.keyboard.press('Tab');
+    await expect(info.getByText('Sale and availability')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(info.getByRole('button', { name: 'Add edition' })).toBeFocused();
 
     // The toolbar is one tab stop; the arrows move within it.
     await page.keyboard.press('Tab');

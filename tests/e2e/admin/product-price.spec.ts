@@ -7,7 +7,7 @@ test('product price: set on an existing product, shown to visitors, changed and 
   try {
     await openAdmin(page, `/admin/products/${product.id}`);
     const info = page.getByRole('region', { name: 'Information' });
-    const price = info.getByLabel('Price');
+    const price = info.getByLabel('Price', { exact: true });
     const currency = info.getByLabel('Currency');
     await expect(price).toHaveValue('');
     // No price, no currency to choose.

@@ -32,7 +32,7 @@ export function toEdition(row: ProductEditionRow): Edition {
  * the release before editions, or restored from an older archive) has one,
  * read from its own columns, with its id, as the migration made them.
  */
-export function editionsOf(product: ProductRow, rows: ProductEditionRow[] | undefined): Edition[] {
+export function editionsOf(product: Pick<ProductRow, 'id' | 'price_minor' | 'currency' | 'buy_link'>, rows: ProductEditionRow[] | undefined): Edition[] {
   if (rows && rows.length > 0) return rows.map(toEdition);
   const currency = product.price_minor === null ? null : product.currency;
   return [{ id: product.id, name: '', price: major(product.price_minor, currency), currency, compareAtPrice: null, saleEndsAt: null, availability: 'available', buyLink: product.buy_link }];

@@ -10,6 +10,8 @@ import { htmlToText } from '../../../shared/html-text';
 import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
 import { linkedTitles } from '../../content/effects/linked-titles';
 import { matchedOnlyByLaterCategories } from './later-categories';
+import { selectEditions } from '../products/edition.repository';
+import { editionsOf } from '../products/editions';
 
 /**
  * Ranked matches page by position: the cursor carries the offset of the next
@@ -52,11 +54,12 @@ async function describeHits(db: Db, ids: string[], words: string[]): Promise<Sea
   // Filtered again on the page's few rows: whatever the index holds, a visitor never sees a product that is not live.
   const products = await db
     .selectFrom('products')
-    .select(['id', 'slug', 'title', 'duration', 'main_image', 'description'])
+    .select(['id', 'slug', 'title', 'duration', 'main_image', 'description', 'price_minor', 'currency', 'buy_link'])
     .where('id', 'in', ids)
     .where(visibleWhere('products', visibilityFor('visitor')))
     .execute();
   const { tags, categories } = await linkedTitles(db, ids, 'live');
+  const editions = await selectEditions(db, ids);
   const marked = (titles: string[] | undefined) => (titles ?? []).map((title) => highlight(title, words));
   const byId = new Map(products.map((product) => [product.id, product]));
   return ids.flatMap((id) => {
@@ -68,6 +71,7 @@ async function describeHits(db: Db, ids: string[], words: string[]): Promise<Sea
         slug: product.slug,
         title: product.title,
         mainImage: product.main_image,
+        editions: editionsOf(product, editions.get(id)),
         marked: {
           title: highlight(product.title, words),
           info: highlight(product.duration, words),

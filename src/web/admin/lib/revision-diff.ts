@@ -16,6 +16,8 @@ const LABELS: Record<string, string> = {
   categories: 'Categories',
   tags: 'Tags',
   price: 'Price',
+  compareAtPrice: 'Compare-at price',
+  saleEndsAt: 'Sale ends',
   currency: 'Currency',
   seoTitle: 'SEO title',
   seoDescription: 'SEO description',
@@ -38,6 +40,8 @@ const LABELS: Record<string, string> = {
 
 /** "heroConfig.textColor" → "Hero: text color". */
 export function fieldLabel(path: string): string {
+  const edition = /^editions\.(\d+)(?:\.(\w+))?$/.exec(path);
+  if (edition) return `Edition ${Number(edition[1]) + 1}${edition[2] ? `: ${fieldLabel(edition[2]).toLowerCase()}` : ''}`;
   const words = (key: string) => LABELS[key] ?? key.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
   const [head = '', ...rest] = path.split('.');
   return rest.length ? `${words(head)}: ${rest.map((part) => words(part).toLowerCase()).join(' ')}` : words(head);
@@ -56,12 +60,36 @@ export function showValue(value: unknown): string {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// With editions (decision 063) these repeat the first edition's: the edition's row says it.
+const REPEATED_BY_EDITIONS = new Set(['buyLink', 'price', 'currency']);
+
+/** A product's editions, one row each ("Edition 2"), read as the owner typed them; a restore brings back the whole list. */
+function flattenEditions(editions: unknown[]): Record<string, unknown> {
+  return Object.fromEntries(editions.map((edition, index) => [`editions.${index}`, isPlainObject(edition) ? editionLine(edition) : edition]));
+}
+
+const AVAILABILITY_WORDS: Record<string, string> = { available: 'available', preorder: 'pre-order', coming_soon: 'coming soon', sold_out: 'sold out' };
+
+/** "Team licence · 299 USD (was 399 until 2026-12-01T10:00:00.000Z) · sold out · https://…" */
+function editionLine(edition: Record<string, unknown>): string {
+  const { name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink } = edition;
+  const priced = typeof price === 'number' ? `${price} ${String(currency ?? '')}`.trim() : 'no price';
+  const sale = typeof compareAtPrice === 'number' ? ` (was ${compareAtPrice}${typeof saleEndsAt === 'string' ? ` until ${saleEndsAt}` : ''})` : '';
+  return [name || '(no name)', `${priced}${sale}`, AVAILABILITY_WORDS[String(availability)] ?? String(availability ?? ''), String(buyLink ?? '')].join(' · ');
+}
+
 /** Flattens one level of nested objects (the hero's fields, the buttons), so a change names its field. */
 function flatten(value: unknown, prefix = '', depth = 0): Record<string, unknown> {
   if (!isPlainObject(value) || depth > 2) return { [prefix]: value };
   const out: Record<string, unknown> = {};
+  const hasEditions = depth === 0 && Array.isArray(value.editions);
   for (const [key, inner] of Object.entries(value)) {
     if (depth === 0 && KEPT_AS_THEY_ARE.has(key)) continue;
+    if (hasEditions && REPEATED_BY_EDITIONS.has(key)) continue;
+    if (hasEditions && key === 'editions') {
+      Object.assign(out, flattenEditions(inner as unknown[]));
+      continue;
+    }
     Object.assign(out, isPlainObject(inner) ? flatten(inner, prefix ? `${prefix}.${key}` : key, depth + 1) : { [prefix ? `${prefix}.${key}` : key]: inner });
   }
   return out;

@@ -41,7 +41,7 @@ export function EditorFooter({ editor, errors, revisions, viewHref, children }: 
   const sticky = editor.dirty || Boolean(editor.savedAt) || Boolean(editor.uploading);
   return (
     <>
-      {revisions ? <RevisionsPanel base={revisions.base} dirty={editor.dirty} onRestored={revisions.onRestored} /> : null}
+      {revisions ? <RevisionsPanel base={revisions.base} dirty={editor.dirty} savedAt={editor.savedAt ?? null} onRestored={revisions.onRestored} /> : null}
       <div className={`adm-page__footer${sticky ? ' adm-page__footer--sticky' : ''}`} data-testid="save-bar">
         <SaveSummary errors={errors} failure={editor.failure} announce={false} />
         {editor.uploading ? (

@@ -13,9 +13,10 @@ import { ConfirmDialog } from './confirm-dialog';
  * it used to go live in one click). A restore is saved on the server as a new
  * revision; the editor then reloads what is stored (`onRestored`).
  */
-export function RevisionsPanel({ base, dirty, onRestored }: { base: RevisionsBase; dirty: boolean; onRestored: () => void }) {
+export function RevisionsPanel({ base, dirty, savedAt = null, onRestored }: { base: RevisionsBase; dirty: boolean; savedAt?: Date | null; onRestored: () => void }) {
   const [reload, setReload] = useState(0);
-  const state = useLoad(() => listRevisions(base), `${base} ${reload}`);
+  // Read again after each save in the editor: that save is the newest version.
+  const state = useLoad(() => listRevisions(base), `${base} ${reload} ${savedAt?.getTime() ?? ''}`);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // The version waiting for the user's yes, with what it would change.

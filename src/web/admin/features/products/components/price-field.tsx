@@ -22,6 +22,13 @@ export function PriceField({ price, currency, onChange, errors }: Props) {
   const priceId = useId();
   const currencyId = useId();
   const [text, setText] = useState(price === null ? '' : String(price));
+  // A price set from outside (a kept draft restored, editions reordered) is shown; one typed here keeps its text ("29.").
+  const [shown, setShown] = useState(price);
+  if (!Object.is(shown, price)) {
+    setShown(price);
+    const typed = text.trim().replace(',', '.');
+    if (!Object.is(typed === '' ? null : Number(typed), price)) setText(price === null ? '' : String(price));
+  }
   const codes = currency && !CURRENCIES.includes(currency) ? [currency, ...CURRENCIES] : CURRENCIES;
 
   const changePrice = (value: string) => {

@@ -27,18 +27,19 @@ import { toHeroConfig } from '../../../lib/hero';
 import { paths } from '../../../lib/paths';
 import { createProduct, getProduct, loadProductNames, updateProduct } from '../api/products';
 import { GalleryEditor } from './gallery-editor';
-import { PriceField } from './price-field';
+import { EditionsEditor } from './editions-editor';
+import { withEditionErrors } from '../lib/edition-list';
 import { ProductClassification } from './product-classification';
 
 /** A new product has no editions until saved: its Buy link and price make the first one. */
 type ProductForm = Omit<Product, 'id' | 'editions'> & { editions?: Product['editions'] };
 type Loaded = { id: string | null; form: ProductForm; categories: Category[]; tags: Tag[] };
 
-const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'price', 'currency', 'description', 'mainImage', 'introVideo', 'gallery'];
+const INFORMATION_FIELDS = ['title', 'slug', 'duration', 'buyLink', 'price', 'currency', 'editions', 'description', 'mainImage', 'introVideo', 'gallery'];
 
 function validateProduct(form: ProductForm): FieldErrors {
   const scheduleError = publishAtError(form);
-  return { ...schemaErrors(ProductInputSchema, form), ...(scheduleError ? { publishAt: scheduleError } : {}) };
+  return { ...withEditionErrors(form, schemaErrors(ProductInputSchema, form)), ...(scheduleError ? { publishAt: scheduleError } : {}) };
 }
 
 const blankProduct = (order: number): ProductForm => ({
@@ -171,9 +172,8 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           />
           <SlugField hint="URL-friendly identifier (e.g., my-product-name)" saved={id !== null} value={form.slug} onChange={set('slug')} error={errors.slug} />
           <TextField label="Info" required placeholder="2 hours - 12 lessons" value={form.duration} onChange={set('duration')} error={errors.duration} />
-          <TextField label="Buy Link" required type="url" value={form.buyLink} onChange={set('buyLink')} error={errors.buyLink} />
         </div>
-        <PriceField price={form.price} currency={form.currency} onChange={(pair) => setForm((current) => ({ ...current, ...pair }))} errors={errors} />
+        <EditionsEditor value={form} update={(change) => setForm((current) => change(current))} errors={errors} />
         <RichTextEditor label="Description" required value={form.description} onChange={set('description')} error={errors.description} />
         <div className="adm-grid-2">
           <ImagePicker label="Tile Image" required value={form.mainImage} onChange={set('mainImage')} error={errors.mainImage} />
