@@ -12,6 +12,7 @@ const NAV_ITEMS = [
   { to: paths.about, label: 'About' },
   { to: paths.products, label: 'Products' },
   { to: paths.categories, label: 'Categories' },
+  { to: paths.attributes, label: 'Attributes' },
   { to: paths.redirects, label: 'Redirects' },
   { to: paths.importExport, label: 'Import & export' },
   { to: paths.integrations, label: 'Integrations' },
