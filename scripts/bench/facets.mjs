@@ -30,9 +30,11 @@ export function seedAttributes(dataDir) {
     const products = db.prepare('select id from products order by sort_order').all();
     products.forEach((product, i) => {
       ATTRIBUTES.forEach((attribute, a) => {
-        if (attribute.type === 'number') insertValue.run(product.id, ids[a], null, 30 + ((i * 37) % 600));
-        else if (attribute.type === 'boolean') insertValue.run(product.id, ids[a], i % 3 === 0 ? 'true' : 'false', i % 3 === 0 ? 1 : 0);
-        else insertValue.run(product.id, ids[a], attribute.values[(i * (a + 1)) % attribute.values.length], null);
+        // Spread within each category too (products go round the 6 categories): `n` counts a category's products.
+        const n = Math.floor(i / 6);
+        if (attribute.type === 'number') insertValue.run(product.id, ids[a], null, 30 + ((n * 37) % 600));
+        else if (attribute.type === 'boolean') insertValue.run(product.id, ids[a], n % 3 === 0 ? 'true' : 'false', n % 3 === 0 ? 1 : 0);
+        else insertValue.run(product.id, ids[a], attribute.values[(n * (a + 1) + a) % attribute.values.length], null);
       });
     });
   })();

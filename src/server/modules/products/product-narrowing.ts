@@ -22,17 +22,22 @@ export type Narrowing = {
 
 const productId = sql.ref('products.id');
 
-/** The ids of products meeting one attribute condition: read from the attribute's own index. */
+/**
+ * One attribute condition as an EXISTS on the value's primary key (product, attribute): a page walking
+ * the list order, a count or a facet driven by the category's links each look up one row per product.
+ */
 export function attributeMatch(condition: AttributeCondition): Expression<SqlBool> {
+  const own = sql`pa.product_id = ${productId} and pa.attribute_id = ${condition.attributeId}`;
   if (condition.kind === 'values') {
-    return sql<SqlBool>`${productId} in (select pa.product_id from product_attributes pa where pa.attribute_id = ${condition.attributeId} and pa.value_text in (${sql.join(condition.values)}))`;
+    return sql<SqlBool>`exists (select 1 from product_attributes pa where ${own} and pa.value_text in (${sql.join(condition.values)}))`;
   }
+  // `+value_num`: the bounds are checked on the row the key found, never a walk of the attribute's range index.
   const bounds = [
-    ...(condition.min === undefined ? [] : [sql`pa.value_num >= ${condition.min}`]),
-    ...(condition.max === undefined ? [] : [sql`pa.value_num <= ${condition.max}`]),
+    ...(condition.min === undefined ? [] : [sql`+pa.value_num >= ${condition.min}`]),
+    ...(condition.max === undefined ? [] : [sql`+pa.value_num <= ${condition.max}`]),
   ];
   const where = bounds.length > 0 ? sql` and ${sql.join(bounds, sql` and `)}` : sql``;
-  return sql<SqlBool>`${productId} in (select pa.product_id from product_attributes pa where pa.attribute_id = ${condition.attributeId} and pa.value_num is not null${where})`;
+  return sql<SqlBool>`exists (select 1 from product_attributes pa where ${own} and +pa.value_num is not null${where})`;
 }
 
 /** A running sale: a compare-at price whose end, if any, is still ahead. */

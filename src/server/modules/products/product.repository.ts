@@ -44,10 +44,13 @@ const titleMatches = (text: string) => sql<boolean>`lower(${sql.ref('products.ti
  * tags as IN subqueries driven by their index (a tag, and surely two, match
  * few products, which a walk of the whole order would look for in vain).
  */
-function filteredProducts(db: Db, filter: ProductFilter, except?: string) {
+function filteredProducts(db: Db, filter: ProductFilter, except?: string, category: 'exists' | 'in' = 'exists') {
   let query = db.selectFrom('products').where(visibleWhere('products', filter.visibility));
   const { categoryId, titleContains } = filter;
-  if (categoryId !== undefined) {
+  // A facet reads every match: it starts from the category's links, as a count does.
+  if (categoryId !== undefined && category === 'in') {
+    query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_categories').select('product_categories.product_id').where('product_categories.category_id', '=', categoryId));
+  } else if (categoryId !== undefined) {
     query = query.where((eb) =>
       eb.exists(
         eb.selectFrom('product_categories').select('product_categories.product_id').whereRef('product_categories.product_id', '=', 'products.id').where('product_categories.category_id', '=', categoryId),
@@ -60,11 +63,6 @@ function filteredProducts(db: Db, filter: ProductFilter, except?: string) {
   if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
   for (const condition of narrowingConditions(filter.narrowing, except)) query = query.where(condition);
   return query;
-}
-
-/** The ids of products matching the filter but attribute `except`, for a facet's counts (decision 072). */
-export function filteredProductIds(db: Db, filter: ProductFilter, except?: string) {
-  return filteredProducts(db, filter, except).select('products.id');
 }
 
 /** Products matching the filter in the sort's order (the list order by default): all of them, or `limit` rows after `after` / from `offset`. */
@@ -218,11 +216,17 @@ export async function deleteProductRow(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** A facet's counts (decision 072): values of these attributes among the products matching the filter but attribute `except`. */
+/**
+ * A facet's counts (decision 072): values of these attributes among the products matching the filter
+ * but attribute `except`, read from the matches' own value rows (their primary key), grouped in SQL.
+ */
 export async function selectFacetCounts(db: Db, filter: ProductFilter, attributeIds: string[], except?: string) {
   if (attributeIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('product_attributes')
+  // A cross join with the link in WHERE: SQLite keeps the products (from the category's links) outside and
+  // reads each one's values by its key, rather than walking every value of the attributes; PostgreSQL plans it as a join.
+  const rows = await filteredProducts(db, filter, except, 'in')
+    .crossJoin('product_attributes')
+    .whereRef('product_attributes.product_id', '=', 'products.id')
     .select((eb) => [
       'product_attributes.attribute_id',
       'product_attributes.value_text',
@@ -231,7 +235,6 @@ export async function selectFacetCounts(db: Db, filter: ProductFilter, attribute
       eb.fn.max('product_attributes.value_num').as('max'),
     ])
     .where('product_attributes.attribute_id', 'in', attributeIds)
-    .where('product_attributes.product_id', 'in', filteredProductIds(db, filter, except))
     .groupBy(['product_attributes.attribute_id', 'product_attributes.value_text'])
     .execute();
   return rows.map((row) => ({
