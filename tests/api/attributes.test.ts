@@ -220,6 +220,8 @@ describe(`attributes, filters and sorting (${testDatabaseKind})`, () => {
     // A client that does not know the choice keeps it.
     expect((await save()).json().data.soldOutProducts).toBe('hidden');
     expect(await list('')).not.toContain('deep');
+    const searched = async () => ((await t.app.inject({ url: '/api/search?q=deep' })).json().data as { slug: string }[]).map((hit) => hit.slug);
+    expect(await searched()).toEqual([]);
     expect((await t.app.inject({ url: '/api/products?category=courses&limit=10' })).json().meta.total).toBe(3);
     const facets = (await t.app.inject({ url: '/api/products/facets?category=courses' })).json().data as Facet[];
     expect(facets.find((facet) => facet.slug === 'level')!.values.map((value) => value.count)).toEqual([1, 1, 0]);
@@ -228,6 +230,7 @@ describe(`attributes, filters and sorting (${testDatabaseKind})`, () => {
     expect((await t.app.inject({ url: '/api/products/slug/deep' })).statusCode).toBe(200);
     await save('listed');
     expect(await list('')).toContain('deep');
+    expect(await searched()).toEqual(['deep']);
     expect((await save('gone')).statusCode).toBe(400);
   });
 });
