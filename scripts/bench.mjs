@@ -8,6 +8,7 @@
 // identity), nginx serving the same bytes with the same headers, as a ratio measured in the same run
 // (wrk when installed or WRK=/path; NGINX_BIN=/path picks nginx; `--cached-only` runs just that). Then Lighthouse
 // (mobile) on home, a category and a product of the demo content (`--skip-lighthouse` leaves it out).
+// Category pages with two facets chosen, uncached, at 5 filter attributes (`--facets-only`, bench/facets.mjs).
 // Site search p50/p95 (API and uncached /search pages); `--search-only` measures
 // just that (and the index build at start-up) at the full size. Cached product
 // page idle vs while 50 uploads get their variants; `--images-only` runs just that. The media library's
@@ -29,6 +30,7 @@ import { mediaLibraryTimes } from './bench/media-library.mjs';
 import { adminListTimes } from './bench/admin.mjs';
 import { compareWithNginx, printComparison } from './bench/encodings.mjs';
 import { searchTimes } from './bench/search.mjs';
+import { facetTimes, seedAttributes } from './bench/facets.mjs';
 import { imagesBusyBench } from './bench/images-busy.mjs';
 import { cpuSeconds } from './bench/cpu.mjs';
 import { BROWSER_UA, dashboardTimes, localToday, seedAnalyticsPostgres, seedAnalyticsSqlite } from './bench/analytics.mjs';
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     workers: { type: 'string', default: String(os.availableParallelism()) },
     'search-only': { type: 'boolean', default: false },
+    'facets-only': { type: 'boolean', default: false },
     'cached-only': { type: 'boolean', default: false },
     // The side-by-side with nginx: wrk's connections and threads (the issue's measurement: 50 and 2).
     connections: { type: 'string', default: '50' },
@@ -138,11 +141,19 @@ async function measureCatalogue(products, { withExtras }) {
     await run.stop();
     while (await portInUse()) await sleep(100);
     const seeded = seedCatalogue(dataDir, products, withExtras ? Number(args.subscribers) : 0);
+    if (args['facets-only']) seedAttributes(dataDir);
     // The first start after the seeding builds the search index (the seed wrote straight into the tables).
     const started = performance.now();
     run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS) });
     await waitForHealth();
     const startMs = performance.now() - started;
+    if (args['facets-only']) {
+      // Warm-up: the first renders of a fresh worker are cold.
+      await facetTimes(PORT, seeded.categories[1].slug, 30);
+      const facets = await facetTimes(PORT, seeded.categories[1].slug);
+      await run.stop();
+      return { products, facets };
+    }
     if (args['search-only']) {
       const search = await searchTimes(PORT);
       await run.stop();
@@ -495,6 +506,15 @@ if (args['images-only']) {
 }
 if (args['media-only']) {
   for (const uses of [3, 33]) printMediaLibrary(await measureMediaLibrary(uses));
+  process.exit(0);
+}
+if (args['facets-only']) {
+  const only = await measureCatalogue(Number(args.products), { withExtras: false });
+  const f = only.facets;
+  console.log(
+    `\nuncached category page with two facets chosen at ${only.products} products, 5 filter attributes: p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, max ${fmt(f.max)} ms ` +
+      `(${f.count} requests, one client), HTML ${(f.bytes / 1024).toFixed(1)} KB (issue 28: p95 ≤ 30 ms, ≤ 60 KB) [load ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}]`,
+  );
   process.exit(0);
 }
 if (args['search-only']) {

@@ -22,6 +22,7 @@ import { formRoutes } from './modules/forms/form.routes';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { webhookRoutes } from './modules/webhooks/webhook.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
+import { attributeRoutes } from './modules/attributes/attribute.routes';
 
 /** Every API module, mounted under /api, behind the admin guard: a route is admin-only unless it declares itself public. */
 export const registerApiRoutes: FastifyPluginAsync = async (app) => {
@@ -48,4 +49,5 @@ export const registerApiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(navigationRoutes);
   await app.register(webhookRoutes, { prefix: '/webhooks' });
   await app.register(transferRoutes);
+  await app.register(attributeRoutes, { prefix: '/attributes' });
 };

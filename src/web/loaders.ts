@@ -8,6 +8,7 @@ import { heroImages, loadImages, type WithImages } from './images/image-loader';
 import { summarizeProduct, type NotFoundData, type ProductSummary } from './page-data';
 import { priceText } from '../shared/price';
 import { viewEdition, type EditionView } from '../shared/edition-view';
+import type { Attribute, Facet, ProductSort } from '../shared/schemas/attribute';
 
 /** What the server passes to loaders as the static handler's requestContext. */
 export type LoaderContext = { contentSource: ContentSource };
@@ -90,6 +91,10 @@ export type CategoryData = WithImages & {
   tags: TagChip[];
   /** Normalised `?tags=` slugs, sorted. */
   selected: string[];
+  /** The filter attributes with their counts (decision 072), and the chosen values by slug, normalised. */
+  facets: Facet[];
+  chosen: Record<string, string[]>;
+  sort: ProductSort;
   page: number;
   products: ProductSummary[];
   /** Where the API continues after this page (null on the last one). */
@@ -103,25 +108,31 @@ export type CategoryData = WithImages & {
 export async function categoryLoader({ context, params, request }: LoaderFunctionArgs) {
   const source = sourceOf(context);
   const slug = params.slug ?? '';
-  const { page, tags: selected } = readCategoryParams(new URL(request.url).searchParams);
+  const { page, tags: selected, sort = 'order', facets: asked = {} } = readCategoryParams(new URL(request.url).searchParams);
   const category = await source.getCategoryBySlug(slug);
   if (!category) return notFound(request);
-  const [tags, result] = await Promise.all([
-    source.listTags({ category: slug }),
-    source.pageProducts({ category: slug, tags: selected, limit: CATEGORY_PAGE_SIZE, offset: categoryOffset(page) }),
-  ]);
+  const [tags, facets] = await Promise.all([source.listTags({ category: slug }), source.productFacets({ category: slug, tags: selected, attributes: asked })]);
+  // Only what names a facet's value (or a range of a number) is a choice: the rest of a shared address is left out.
+  const chosen = chosenFacets(facets, asked);
+  // A filter no product of the listing has a value of says nothing: left out, unless chosen.
+  const offered = facets.filter((facet) => facet.count > 0 || chosen[facet.slug] !== undefined);
+  const result = await source.pageProducts({ category: slug, tags: selected, attributes: chosen, sort, limit: CATEGORY_PAGE_SIZE, offset: categoryOffset(page) });
   // Past the last page: the last page that exists (or the first).
   if (page > 1 && result.items.length === 0) {
     const last = Math.max(1, Math.ceil(result.total / CATEGORY_PAGE_SIZE));
-    return redirect(`/category/${slug}${categorySearch({ page: last, tags: selected })}`);
+    return redirect(`/category/${slug}${categorySearch({ page: last, tags: selected, sort, facets: chosen })}`);
   }
-  const hasProducts = result.total > 0 || (selected.length > 0 && (await source.pageProducts({ category: slug, limit: 1 })).total > 0);
+  const filtered = selected.length > 0 || Object.keys(chosen).length > 0;
+  const hasProducts = result.total > 0 || (filtered && (await source.pageProducts({ category: slug, limit: 1 })).total > 0);
   const images = await loadImages(source, [...heroImages(category.heroConfig), category.tileImage, category.emptyImage, ...result.items.map((p) => p.mainImage)]);
   return {
     images,
     category,
     tags: tags.map(chip),
     selected,
+    facets: offered,
+    chosen,
+    sort,
     page,
     products: result.items.map(summarizeProduct),
     nextCursor: result.nextCursor,
@@ -130,12 +141,28 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
   } satisfies CategoryData;
 }
 
+const RANGE_TOKEN = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$|^\d+(?:\.\d+)?$/;
+
+/** The asked facet values that name one of the facets' values (a number's: one range). */
+function chosenFacets(facets: Facet[], asked: Record<string, string[]>): Record<string, string[]> {
+  const chosen: Record<string, string[]> = {};
+  for (const facet of facets) {
+    const values = asked[facet.slug];
+    if (!values) continue;
+    const kept = facet.type === 'number' ? values.filter((value) => RANGE_TOKEN.test(value) && value !== '-').slice(0, 1) : values.filter((value) => facet.values.some((known) => known.slug === value));
+    if (kept.length > 0) chosen[facet.slug] = kept;
+  }
+  return chosen;
+}
+
 /** `priceText`: the product's price as shown, formatted here for the reason given at `ProductSummary`. */
 export type ProductData = WithImages & {
   product: Product;
   priceText: string | null;
   categories: CategoryLink[];
   tags: TagChip[];
+  /** The product's attributes as its table shows them: name, value with its unit (decision 072). */
+  attributes: { name: string; value: string }[];
   /** Each edition as shown now, and the one chosen (`?edition=`, else the default). */
   editions: EditionView[];
   chosen: string;
@@ -145,9 +172,11 @@ export async function productLoader({ context, params, request }: LoaderFunction
   const source = sourceOf(context);
   const product = await source.getProductBySlug(params.slug ?? '');
   if (!product) return notFound(request);
-  const [categories, tags, images] = await Promise.all([
+  const hasAttributes = Object.keys(product.attributes ?? {}).length > 0;
+  const [categories, tags, definitions, images] = await Promise.all([
     source.listCategories(),
     source.getTags(product.tags),
+    hasAttributes ? source.listAttributes() : Promise.resolve([] as Attribute[]),
     // The main image is the intro video's poster; pictures in the description get their alt text from the library.
     loadImages(source, [...heroImages(product.heroConfig), product.mainImage, ...product.gallery.map((item) => item.url), ...richTextImages(product.description)]),
   ]);
@@ -161,12 +190,23 @@ export async function productLoader({ context, params, request }: LoaderFunction
     priceText: chosen ? chosen.priceText : priceText(product),
     editions,
     chosen: chosen?.id ?? '',
+    attributes: attributeRows(definitions, product.attributes ?? {}),
     categories: categories
       .filter((c) => product.categories.includes(c.id))
       .sort(byOrder)
       .map(({ id, slug, title }) => ({ id, slug, title })),
     tags: tags.map(chip),
   } satisfies ProductData;
+}
+
+/** The product's values in the owner's order of attributes, as text: "Yes"/"No", a number with its unit. */
+function attributeRows(definitions: Attribute[], values: Product['attributes']): { name: string; value: string }[] {
+  return definitions.flatMap((definition) => {
+    const value = values[definition.slug];
+    if (value === undefined) return [];
+    const text = typeof value === 'boolean' ? (value ? 'Yes' : 'No') : typeof value === 'number' && definition.unit ? `${value} ${definition.unit}` : String(value);
+    return [{ name: definition.name, value: text }];
+  });
 }
 
 /** The src of every picture in stored rich text. */

@@ -76,7 +76,7 @@ export const aboutMeta = (data: unknown, context: MetaContext): PageMeta => {
 
 export const categoryMeta = (data: unknown, context: MetaContext): PageMeta => {
   if (isNotFound(data) || !data) return notFoundMeta(context, 'Category Not Found', "The category you're looking for doesn't exist.");
-  const { category, page, selected, nextCursor, products } = data as CategoryData;
+  const { category, page, selected, nextCursor, products, chosen, sort } = data as CategoryData;
   const path = `/category/${category.slug}`;
   const name = category.seoTitle || category.title;
   return {
@@ -85,8 +85,8 @@ export const categoryMeta = (data: unknown, context: MetaContext): PageMeta => {
     description: clip(category.seoDescription || category.description || DEFAULT_DESCRIPTION),
     canonicalSearch: categorySearch({ page, tags: selected }),
     ...socialCard(data as CategoryData, category.heroConfig?.heroImage),
-    ...(page > 1 ? { prev: `${path}${categorySearch({ page: page - 1, tags: selected })}` } : {}),
-    ...(nextCursor ? { next: `${path}${categorySearch({ page: page + 1, tags: selected })}` } : {}),
+    ...(page > 1 ? { prev: `${path}${categorySearch({ page: page - 1, tags: selected, sort, facets: chosen })}` } : {}),
+    ...(nextCursor ? { next: `${path}${categorySearch({ page: page + 1, tags: selected, sort, facets: chosen })}` } : {}),
     structuredData: [
       breadcrumbList([{ name: 'Home', url: '/' }, { name: category.title, url: path }], context.base),
       itemList(category.title, products.map((product) => ({ name: product.title, url: `/product/${product.slug}` })), context.base),

@@ -69,6 +69,9 @@ const JSON_BODIES: Record<string, (ids: Ids) => unknown> = {
   // No page has these ids: every valid body meets an unknown form (404), so nothing is kept.
   'POST /api/forms/:pageId/:blockId/submissions': () => ({ name: 'Fuzz', email: 'fuzz@example.com', message: 'Hello' }),
   'PUT /api/tags/:id': () => ({ title: 'Fuzz tag' }),
+  'POST /api/attributes': () => ({ name: 'Fuzz level', slug: 'fuzz-level', type: 'choice', values: ['Beginner', 'Expert'], filter: true }),
+  // Tried on the tag's id: no attribute has it, so nothing changes.
+  'PUT /api/attributes/:id': () => ({ name: 'Fuzz level', slug: 'fuzz-level', type: 'choice', values: ['Beginner', 'Expert'], filter: true }),
   'PUT /api/homepage': hero,
   'PUT /api/about': () => ({ heroConfig: hero(), content: '<p>About</p>' }),
   'PUT /api/theme': () => ({ primaryColor: '#123456', newsletterImage: '/uploads/n.jpg' }),
@@ -111,6 +114,7 @@ const NO_JSON_BODY = new Set([
   'DELETE /api/newsletter/subscribers/:id',
   'DELETE /api/redirects/:id',
   'DELETE /api/webhooks/:id',
+  'DELETE /api/attributes/:id',
   'POST /api/webhooks/:id/rotate',
   'POST /api/webhooks/:id/test',
   'POST /api/webhooks/:id/deliveries/:deliveryId/retry',

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health/ready',
   'GET /api/products',
   'GET /api/products/slug/:slug',
+  'GET /api/products/facets',
+  'GET /api/attributes',
   'GET /api/products/:id',
   'GET /api/categories',
   'GET /api/categories/slug/:slug',

@@ -75,10 +75,13 @@ const EVENT_OF: Record<string, string | null> = {
   'POST /api/pages/:id/revisions/:revisionId/restore': 'page.updated',
   'DELETE /api/pages/:id': 'page.deleted',
   'PUT /api/navigation': 'site.updated',
+  'POST /api/attributes': 'attribute.created',
+  'PUT /api/attributes/:id': 'attribute.updated',
+  'DELETE /api/attributes/:id': 'attribute.deleted',
 };
 
 /** What a content write may touch, row by row: compared whole before and after a refused or failing write. */
-const TABLES = ['products', 'categories', 'tags', 'product_tags', 'product_categories', 'media', 'redirects', 'revisions', 'audit_log', 'media_usages', 'pages'] as const;
+const TABLES = ['products', 'categories', 'tags', 'product_tags', 'product_categories', 'media', 'redirects', 'revisions', 'audit_log', 'media_usages', 'pages', 'attributes', 'product_attributes'] as const;
 
 async function rowsOf(db: Db, table: string): Promise<string[]> {
   const rows = await db.selectFrom(table as 'products').selectAll().execute();
@@ -148,7 +151,7 @@ type Step = {
 describe(`the write unit over every write route (${testDatabaseKind})`, () => {
   let t: TestApp;
   const seen: ContentChange[] = [];
-  const f = { category: '', image: '', imageUrl: '', page: '', product: '', redirect: '', spare: '', tag: '' };
+  const f = { attribute: '', category: '', image: '', imageUrl: '', page: '', product: '', redirect: '', spare: '', tag: '' };
   /** Two endpoints: one wants every event, one a few; each committed write queues one row for each endpoint that wants its event. */
   const endpoints: { id: string; events: string[] }[] = [];
   const json = (response: LightMyRequestResponse) => response.json().data;
@@ -196,9 +199,14 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
       refuse: () => as({ method: 'POST', url: '/api/tags', payload: { title: 'unit TAG' } }),
     },
     {
+      route: 'POST /api/attributes', type: 'attribute', action: 'create',
+      write: async () => { const r = await as({ method: 'POST', url: '/api/attributes', payload: { name: 'Level', slug: 'unit-level', type: 'choice', values: ['Beginner', 'Expert'], filter: true } }); f.attribute = json(r).id; return r; },
+      refuse: () => as({ method: 'POST', url: '/api/attributes', payload: { name: 'Level again', slug: 'unit-level', type: 'choice', values: ['Beginner'] } }),
+    },
+    {
       route: 'POST /api/products', type: 'product', action: 'create',
       write: async () => {
-        const r = await as({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'unit-product', mainImage: f.imageUrl, categories: [f.category], tags: [f.tag] }) });
+        const r = await as({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'unit-product', mainImage: f.imageUrl, categories: [f.category], tags: [f.tag], attributes: { 'unit-level': 'Expert' } }) });
         f.product = json(r).id;
         return r;
       },
@@ -229,6 +237,17 @@ describe(`the write unit over every write route (${testDatabaseKind})`, () => {
       route: 'POST /api/products/:id/revisions/:revisionId/restore', type: 'product', action: 'update',
       write: async () => restore(`/api/products/${f.product}`, 'product', f.product!)(),
       refuse: () => as({ method: 'POST', url: `/api/products/${f.product}/revisions/${UNKNOWN}/restore` }),
+    },
+    {
+      // The product holds "Expert": a list without it is refused, one with it changes the attribute.
+      route: 'PUT /api/attributes/:id', type: 'attribute', action: 'update',
+      write: () => as({ method: 'PUT', url: `/api/attributes/${f.attribute}`, payload: { name: 'Your level', slug: 'unit-level', type: 'choice', values: ['Beginner', 'Expert', 'Master'], filter: true } }),
+      refuse: () => as({ method: 'PUT', url: `/api/attributes/${f.attribute}`, payload: { name: 'Your level', slug: 'unit-level', type: 'choice', values: ['Beginner'], filter: true } }),
+    },
+    {
+      route: 'DELETE /api/attributes/:id', type: 'attribute', action: 'delete',
+      write: () => as({ method: 'DELETE', url: `/api/attributes/${f.attribute}` }),
+      refuse: () => as({ method: 'DELETE', url: `/api/attributes/${f.attribute}` }),
     },
     {
       route: 'PUT /api/categories/:id', type: 'category', action: 'update',

@@ -21,6 +21,9 @@ export function keyedSource(source: ContentSource, keys: Set<string>): ContentSo
     pageProducts: (query) => note(source.pageProducts(query), (page) => ['products', ...page.items.map((item) => productKey(item.id))]),
     getProductBySlug: (slug) => note(source.getProductBySlug(slug), (item) => (item ? [productKey(item.id)] : ['products', 'not-found'])),
     listTags: (query) => note(source.listTags(query), () => ['tags']),
+    listAttributes: () => note(source.listAttributes(), () => ['attributes']),
+    // Counts over the listing: any change of its products or of the attributes moves them.
+    productFacets: (query) => note(source.productFacets(query), () => ['attributes', 'products']),
     getTags: (wanted) => note(source.getTags(wanted), (list) => list.map((item) => tagKey(item.id))),
     getHomepage: () => note(source.getHomepage(), () => ['home']),
     getAbout: () => note(source.getAbout(), () => ['about']),

@@ -7,6 +7,7 @@ import type { ContentChange } from '../content/changes';
  * - `home`, `about`: the singletons' own pages
  * - `product:<id>`, `category:<id>`, `tag:<id>`: an item shown on the page (its own page, a card, a filter)
  * - `products`: a list of products (home, category pages, their pages 2…): their membership and order
+ * - `attributes`: the attribute definitions (product pages' tables, facets)
  * - `categories`, `tags`: the lists of categories (the menu, the home's sections) and of tags (filters)
  * - `search`: search results, which any product write may change
  * - `not-found`: the shared not-found pages, which a new address or redirect may turn into something else
@@ -29,6 +30,8 @@ const ids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((
 
 /** Product fields whose change moves a product in or out of lists (or reorders them). */
 const LISTED_BY = ['status', 'publishAt', 'order', 'slug'] as const;
+/** Product fields compared whole: facets, filters, sorts and the sold-out setting read them (decision 072). */
+const FILTERED_BY = ['attributes', 'editions'] as const;
 const sameIds = (a: unknown, b: unknown) => ids(a).sort().join(' ') === ids(b).sort().join(' ');
 
 /** The keys of every cached answer that `change` may have made wrong: what the purge names, after commit. */
@@ -43,7 +46,10 @@ export function keysOfChange(change: ContentChange): string[] {
       // Its category pages list it; one it joins or leaves changes too.
       for (const id of [...ids(before?.categories), ...ids(after?.categories)]) keys.add(categoryKey(id));
       keys.add('search');
-      const relisted = LISTED_BY.some((field) => before?.[field] !== after?.[field]) || !sameIds(before?.categories, after?.categories);
+      const relisted =
+        LISTED_BY.some((field) => before?.[field] !== after?.[field]) ||
+        FILTERED_BY.some((field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field])) ||
+        !sameIds(before?.categories, after?.categories);
       if (change.action !== 'update' || relisted) keys.add('products');
       if (addressMoved) keys.add('not-found');
       break;
@@ -79,6 +85,11 @@ export function keysOfChange(change: ContentChange): string[] {
       break;
     case 'redirect':
       keys.add('not-found');
+      break;
+    // Product pages show attributes, listings offer them as facets and filter by them.
+    case 'attribute':
+      keys.add('attributes');
+      keys.add('products');
       break;
     case 'page':
       // A menu may link it: the pages drawing menus change when it comes or goes.

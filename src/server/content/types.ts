@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { productIdsInCategory, productIdsWithTag } from './effects/search-index';
 
 /** Tables of content items (one row per item). */
-export type ItemTable = 'products' | 'categories' | 'tags' | 'media' | 'redirects' | 'pages';
+export type ItemTable = 'products' | 'categories' | 'tags' | 'media' | 'redirects' | 'pages' | 'attributes';
 
 /**
  * What the cross-cutting parts of a write (write.ts) and of the reads need to
@@ -79,6 +79,13 @@ export const CONTENT_TYPES = {
     plural: 'tags',
     catalogue: true,
     search: { products: productIdsWithTag, fields: ['title'] },
+  },
+  // Definitions of what products are filtered by (decision 072): a change moves which products a filter finds.
+  attribute: {
+    store: { table: 'attributes' },
+    label: 'Attribute',
+    plural: 'attributes',
+    catalogue: true,
   },
   page: {
     store: { table: 'pages' },

@@ -112,6 +112,31 @@ export interface ProductEditionRow {
   buy_link: string;
 }
 
+/** An attribute the owner defined (issue 28, decision 072): `choices` the JSON list of a choice's values. */
+export interface AttributeRow {
+  id: string;
+  name: string;
+  slug: string;
+  /** 'choice' | 'number' | 'boolean'. */
+  type: string;
+  choices: string;
+  /** A number's unit ("min"); null otherwise. */
+  unit: string | null;
+  /** 1 when category and search pages offer it as a facet. */
+  is_filter: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One product's value of one attribute: a choice in `value_text`, a number in `value_num`, a yes/no in both ('true' / 1). */
+export interface ProductAttributeRow {
+  product_id: string;
+  attribute_id: string;
+  value_text: string | null;
+  value_num: number | null;
+}
+
 export interface TagRow {
   id: string;
   title: string;
@@ -432,6 +457,8 @@ export interface Database {
   categories: CategoryRow;
   products: ProductRow;
   product_editions: ProductEditionRow;
+  attributes: AttributeRow;
+  product_attributes: ProductAttributeRow;
   tags: TagRow;
   product_categories: ProductCategoryRow;
   product_tags: ProductTagRow;

@@ -19,7 +19,8 @@ export async function planPreview(db: Db, base: ContentSource, preview: StoredPr
       const fields = ProductInputSchema.parse(preview.data);
       const editions = previewEditions(fields);
       const first = editions[0]!;
-      const product: Product = { ...fields, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null, buyLink: first.buyLink, price: first.price, currency: first.currency, editions };
+      const attributes = Object.fromEntries(Object.entries(fields.attributes ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== null));
+      const product: Product = { ...fields, attributes, id: preview.id ?? PREVIEW_ID, order: fields.order ?? 0, status: 'published', publishAt: null, buyLink: first.buyLink, price: first.price, currency: first.currency, editions };
       return {
         path: `/product/${product.slug}`,
         source: { ...base, getProductBySlug: async (slug) => (slug === product.slug ? product : base.getProductBySlug(slug)) },
@@ -40,7 +41,7 @@ export async function planPreview(db: Db, base: ContentSource, preview: StoredPr
           pageProducts: async (query) => {
             if (!own(query.category)) return base.pageProducts(query);
             if (!saved) return { items: [], nextCursor: null, total: 0 };
-            return pageProducts(db, 'visitor', { categoryId: saved.id, tag: query.tags, limit: query.limit, cursor: query.cursor, offset: query.offset });
+            return pageProducts(db, 'visitor', { categoryId: saved.id, tag: query.tags, limit: query.limit, cursor: query.cursor, offset: query.offset, attributes: query.attributes, sort: query.sort });
           },
           listTags: async (query = {}) => (own(query.category) ? (saved ? listTags(db, 'visitor', { category: saved.slug }) : []) : base.listTags(query)),
         },

@@ -8,6 +8,8 @@ import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
 import { getSiteSettings } from '../modules/site/site-settings.service';
 import { describeImages } from '../modules/media/image-info';
 import { searchProducts } from '../modules/search/search.service';
+import { listAttributes } from '../modules/attributes/attribute.service';
+import { productFacets } from '../modules/products/product.facets';
 
 /**
  * The route loaders' view of the content when rendering on the server: the
@@ -18,10 +20,12 @@ export function createServerContentSource(db: Db, figures: CatalogueFigures): Co
   return {
     listCategories: () => listCategories(db, 'visitor'),
     getCategoryBySlug: async (slug) => (await getCategoryBySlug(db, 'visitor', slug)) ?? null,
-    pageProducts: ({ category, tags, limit, cursor, offset }) => pageProducts(db, 'visitor', { category, tag: tags, limit, cursor, offset }, figures),
+    pageProducts: ({ category, tags, limit, cursor, offset, attributes, sort }) => pageProducts(db, 'visitor', { category, tag: tags, limit, cursor, offset, attributes, sort }, figures),
     getProductBySlug: async (slug) => (await getProductBySlug(db, 'visitor', slug)) ?? null,
     listTags: (query = {}) => listTags(db, 'visitor', query, figures),
     getTags: (ids) => getTagsByIds(db, ids),
+    listAttributes: () => listAttributes(db),
+    productFacets: ({ category, tags, attributes }) => productFacets(db, 'visitor', { category, tag: tags, attributes }),
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),
     getTheme: () => getTheme(db),

@@ -15,7 +15,7 @@ import { putInFront } from './cached-front';
 import { frontConnections } from './connection-front';
 import { holdsAddress, judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
-import { categorySearch, pageIdentity, readCategoryParams } from '../../web/category-params';
+import { categorySearch, mayNameFacets, pageIdentity, readCategoryParams } from '../../web/category-params';
 import { registerSitemap } from './sitemap';
 import { registerFeed } from './feed';
 import { registerPreviewPages } from './preview-route';
@@ -25,6 +25,7 @@ import { UNAVAILABLE_RETRY_AFTER_S, unavailableHtml } from './unavailable-page';
 import { keyedSource } from '../cdn/keyed-source';
 import { PRIVATE_NO_STORE, publicPageCacheControl, surrogateKeyHeaders } from '../cdn/cache-control';
 import { classifyDatabaseError } from '../db/errors';
+import { listAttributes } from '../modules/attributes/attribute.service';
 
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
@@ -171,6 +172,21 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   const remember = (url: string, identity: string) => {
     if (seen.size >= SEEN_MAX) seen.clear();
     seen.set(url, identity);
+  };
+  /**
+   * The filter attributes' slugs, read again when the content moves: a category page's facets are
+   * parameters named by them (decision 072), part of its identity; any other parameter is not.
+   */
+  let facets: { version: number; slugs: ReadonlySet<string> } = { version: -1, slugs: new Set() };
+  const facetSlugs = async (pathname: string, search: URLSearchParams): Promise<ReadonlySet<string>> => {
+    if (!pathname.startsWith('/category/') || !mayNameFacets(search)) return facets.slugs;
+    const version = contentEvents.current;
+    if (facets.version === version) return facets.slugs;
+    const slugs = new Set((await listAttributes(db).catch(() => [])).filter((attribute) => attribute.filter).map((attribute) => attribute.slug));
+    // An address seen before may name an attribute that is a facet now (or no longer is).
+    if ([...slugs].join(' ') !== [...facets.slugs].join(' ')) seen.clear();
+    facets = { version, slugs };
+    return slugs;
   };
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -325,7 +341,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       return send(request, reply, adminShellPage);
     }
     const search = new URLSearchParams(query);
-    const identity = pageIdentity(pathname, search);
+    const known = await facetSlugs(pathname, search);
+    const identity = pageIdentity(pathname, search, known);
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
     const year = new Date().getFullYear();
     const key = `${year} ${identity}`;
@@ -360,7 +377,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     // Unreadable (the database failing): every address is rendered, and its render shows the failure.
     const known = await addresses.get().catch(() => undefined);
     const identityPath = identity.split('?', 1)[0]!;
-    const params = readCategoryParams(search);
+    const params = readCategoryParams(search, facets.slugs);
     let verdict = known ? judgeAddress(identityPath, params.tags, known) : ({ kind: 'render' } as const);
     // What the set lacks may be a write not heard yet (KnownAddresses.missing): a real item is rendered.
     if (verdict.kind === 'not-found' && verdict.slug !== undefined && !(await addresses.missing(verdict.shape as 'product' | 'category', verdict.slug))) {
@@ -371,7 +388,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       for (const tag of params.tags) if (verdict.tags.includes(tag) || !(await addresses.missing('tag', tag))) kept.push(tag);
       if (kept.length < params.tags.length) {
         // Tags that name no tag are dropped: the page is the one without them (never a cache key or canonical of its own).
-        const location = `${identityPath}${categorySearch({ page: params.page, tags: kept })}`;
+        const location = `${identityPath}${categorySearch({ ...params, tags: kept })}`;
         return reply.header('Cache-Control', 'public, no-cache').redirect(location, 302);
       }
       verdict = { kind: 'render' };

@@ -17,3 +17,4 @@ export * from './preview';
 export * from './redirect';
 export * from './site-settings';
 export * from './seo';
+export * from './attribute';

@@ -3,6 +3,8 @@ import { SLUG_PATTERN } from './common';
 import { PublishStatusSchema } from './publish';
 import { SubscriberStatusSchema } from './newsletter';
 import type { PageMetaSchema } from './api';
+import { AVAILABILITIES, type Availability } from './edition';
+import { PRODUCT_SORTS } from './attribute';
 
 /**
  * The one paging contract of every list route (decision 006): without `limit`
@@ -56,8 +58,32 @@ export const ProductListQuerySchema = PageQuerySchema.extend({
   q: searchFilter,
   /** Admin lists only: visitors always get the published items. */
   status: PublishStatusSchema.optional(),
-});
+  /** Products with an edition of any of these (repeatable, or comma-separated). */
+  availability: z.preprocess(
+    (value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).filter(Boolean)),
+    z
+      .array(z.string())
+      .max(10, 'is too long')
+      .refine((values) => values.every((value) => (AVAILABILITIES as readonly string[]).includes(value)), `must be one of ${AVAILABILITIES.join(', ')}`)
+      .transform((values) => [...new Set(values)] as Availability[])
+      .optional(),
+  ),
+  /** `true`: products with a running sale; `false`: without. */
+  onSale: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true').optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  // `attr.{slug}=value` parameters (issue 28) are read by name from the rest of the query.
+}).catchall(z.unknown());
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** `attr.{slug}` parameters by slug, each a list of its raw values (repeatable). */
+export function attributeParams(query: Record<string, unknown>): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (!name.startsWith('attr.')) continue;
+    found[name.slice(5)] = (Array.isArray(value) ? value : [value]).map(String);
+  }
+  return found;
+}
 
 export const TagListQuerySchema = PageQuerySchema.extend({
   /** Only the tags that products of this category carry (the category page's filter chips). */

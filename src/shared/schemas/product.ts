@@ -6,6 +6,7 @@ import { HeroConfigAnswerSchema, HeroConfigSchema, defaultHeroConfig } from './h
 import { CurrencySchema, PriceSchema } from './price';
 import { SeoAnswerSchema, SeoFieldsSchema } from './seo';
 import { EditionAnswerSchema, EditionsInputSchema } from './edition';
+import { AttributeValueSchema, ProductAttributesInputSchema } from './attribute';
 
 export const GalleryItemSchema = z.object({
   url: requiredUrl,
@@ -24,6 +25,8 @@ export const ProductInputSchema = z.object({
   buyLink: requiredUrl.optional(),
   /** The editions in the visitor's order, the first the default. Given, they are the whole truth (`buyLink`, `price`, `currency` are then read from the first); omitted, those fields change the default edition. */
   editions: EditionsInputSchema.optional(),
+  /** Values by attribute slug (issue 28); given, they are the whole truth; omitted, the stored values stay. */
+  attributes: ProductAttributesInputSchema.optional(),
   categories: z.array(IdSchema, { error: 'must be a list of category ids' }).max(500, 'is too long').default([]),
   tags: z.array(IdSchema, { error: 'must be a list of tag ids' }).max(500, 'is too long').default([]),
   description: richHtml().refine((html) => html.replace(/<[^>]*>/g, '').trim() !== '' || /<img\s/i.test(html), 'is required'),
@@ -63,6 +66,8 @@ export const ProductAnswerSchema = z.strictObject({
   currency: z.string().nullable(),
   /** At least one; `buyLink`, `price` and `currency` above are the first one's. */
   editions: z.array(EditionAnswerSchema),
+  /** Values by attribute slug: a choice's value, a number, or true/false (decision 072). */
+  attributes: z.record(z.string(), AttributeValueSchema),
   ...SeoAnswerSchema.shape,
   order: z.number(),
   ...PublishStateSchema.shape,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { optionalText, optionalUrl, requiredText } from './common';
 import { SOCIAL_NETWORKS } from '../social-networks';
 
+/** Whether products that are sold out in every edition stay listed. */
+export const SOLD_OUT_CHOICES = ['listed', 'hidden'] as const;
+
 // The defaults live apart from zod: the public pages need them, and zod stays out of their bundle.
 export { DEFAULT_SITE_NAME, defaultSiteSettings } from '../site-defaults';
 
@@ -40,6 +43,8 @@ export const SiteSettingsSchema = z.object({
   socialLinks: z.array(SocialLinkSchema, { error: 'must be a list of {network, url}' }).max(20, 'is too long').default([]),
   contactEmail: optionalEmail,
   shareImage: optionalUrl,
+  /** Products whose every edition is sold out: still in lists, counts and facets, or left out of them (issue 28). Omitted: kept as saved. */
+  soldOutProducts: z.enum(SOLD_OUT_CHOICES, { error: 'must be listed or hidden' }).optional(),
 });
 
 /** The site settings as the API answers them (decision 057). */
@@ -51,6 +56,8 @@ export const SiteSettingsAnswerSchema = z.strictObject({
   socialLinks: z.array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
   contactEmail: z.string(),
   shareImage: z.string(),
+  /** Answered only once the owner hides them: absent is `listed`, so answers are as before issue 28 until then. */
+  soldOutProducts: z.enum(SOLD_OUT_CHOICES).optional(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsAnswerSchema>;
 export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;

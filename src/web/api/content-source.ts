@@ -5,9 +5,12 @@ import type { Page } from '../../shared/schemas/list';
 import type { SearchHit } from '../../shared/schemas/search';
 import { ApiError, apiPage, apiRequest } from './client';
 import { searchFromOffset, type SearchPageQuery } from './search-source';
+import type { Attribute, Facet, ProductSort } from '../../shared/schemas/attribute';
 
-/** One page of products: after `cursor` (scrolling) or from `offset` (a numbered page). */
-export type ProductPageQuery = { category?: string; tags?: string[]; limit: number; cursor?: string; offset?: number };
+/** One page of products: after `cursor` (scrolling) or from `offset` (a numbered page); `attributes` the chosen facets by slug. */
+export type ProductPageQuery = { category?: string; tags?: string[]; limit: number; cursor?: string; offset?: number; attributes?: Record<string, string[]>; sort?: ProductSort };
+/** What a listing's facets are counted over. */
+export type FacetQuery = { category?: string; tags?: string[]; attributes?: Record<string, string[]> };
 
 /**
  * Everything the public pages read, each call sized to what a page shows. The
@@ -22,6 +25,10 @@ export interface ContentSource {
   /** All tags, or those the products of one category carry. */
   listTags(query?: { category?: string }): Promise<Tag[]>;
   getTags(ids: string[]): Promise<Tag[]>;
+  /** The owner's attributes (a product page's table names them). */
+  listAttributes(): Promise<Attribute[]>;
+  /** The filter attributes of a listing with their counts from the database. */
+  productFacets(query: FacetQuery): Promise<Facet[]>;
   getHomepage(): Promise<HeroConfig>;
   getAbout(): Promise<AboutPage>;
   getTheme(): Promise<Theme>;
@@ -43,10 +50,18 @@ const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {
 
 const MAX_API_LIMIT = 100;
 
-function productsUrl(query: Omit<ProductPageQuery, 'offset'>): string {
-  const params = new URLSearchParams({ limit: String(query.limit) });
+function listingParams(query: FacetQuery & { sort?: ProductSort | undefined }): URLSearchParams {
+  const params = new URLSearchParams();
   if (query.category) params.set('category', query.category);
   for (const tag of query.tags ?? []) params.append('tag', tag);
+  for (const [slug, values] of Object.entries(query.attributes ?? {})) for (const value of values) params.append(`attr.${slug}`, value);
+  if (query.sort && query.sort !== 'order') params.set('sort', query.sort);
+  return params;
+}
+
+function productsUrl(query: Omit<ProductPageQuery, 'offset'>): string {
+  const params = listingParams(query);
+  params.set('limit', String(query.limit));
   if (query.cursor) params.set('cursor', query.cursor);
   return `/products?${params}`;
 }
@@ -76,6 +91,8 @@ export const httpContentSource: ContentSource = {
     const wanted = new Set(ids);
     return (await apiRequest<Tag[]>('/tags')).filter((tag) => wanted.has(tag.id));
   },
+  listAttributes: () => apiRequest('/attributes'),
+  productFacets: (query) => apiRequest(`/products/facets?${listingParams(query)}`),
   getHomepage: () => apiRequest('/homepage'),
   getAbout: () => apiRequest('/about'),
   getTheme: () => apiRequest('/theme'),

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CATEGORY_PAGE_SIZE } from '../../shared/constants';
 import { httpContentSource } from '../api/content-source';
 import { summarizeProduct, type ProductSummary } from '../page-data';
+import type { ProductSort } from '../../shared/schemas/attribute';
 
-type Start = { category: string; tags: string[]; products: ProductSummary[]; nextCursor: string | null };
+type Start = { category: string; tags: string[]; attributes?: Record<string, string[]>; sort?: ProductSort; products: ProductSummary[]; nextCursor: string | null };
 
 /**
  * The server renders one page; the next ones are fetched from the API as the
@@ -22,7 +23,7 @@ export function useMoreProducts(start: Start) {
     if (!nextCursor || loading.current) return;
     loading.current = true;
     try {
-      const page = await httpContentSource.pageProducts({ category: start.category, tags: start.tags, limit: CATEGORY_PAGE_SIZE, cursor: nextCursor });
+      const page = await httpContentSource.pageProducts({ category: start.category, tags: start.tags, attributes: start.attributes, sort: start.sort, limit: CATEGORY_PAGE_SIZE, cursor: nextCursor });
       setProducts((current) => [...current, ...page.items.map(summarizeProduct)]);
       setNextCursor(page.nextCursor);
       setPagesAdded((count) => count + 1);
@@ -33,7 +34,7 @@ export function useMoreProducts(start: Start) {
     } finally {
       loading.current = false;
     }
-  }, [nextCursor, start.category, start.tags]);
+  }, [nextCursor, start.category, start.tags, start.attributes, start.sort]);
 
   useEffect(() => {
     const target = sentinel.current;

@@ -2,7 +2,8 @@ import { useRef, type MouseEvent } from 'react';
 import { useLoaderData, useLocation, useNavigate, useNavigation } from '../router';
 import type { CategoryData } from '../loaders';
 import { isNotFound, type NotFoundData } from '../page-data';
-import { categorySearch, readCategoryParams } from '../category-params';
+import { categorySearch, readCategoryParams, type CategoryParams } from '../category-params';
+import { FacetForm } from '../components/facet-form';
 import { useMoreProducts } from '../hooks/use-more-products';
 import { ItemHero } from '../components/hero-fallback';
 import { ProductGrid } from '../components/product-card';
@@ -42,19 +43,24 @@ function bringResultsIntoView(section: HTMLElement | null) {
 }
 
 function CategoryView({ data }: { data: CategoryData }) {
-  const { category, tags, selected, total } = data;
+  const { category, tags, selected, total, facets, chosen, sort } = data;
   const { search } = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const section = useRef<HTMLElement>(null);
   const path = `/category/${category.slug}`;
-  const hrefOf = (params: { page: number; tags: string[] }) => `${path}${categorySearch(params)}`;
-  const resultsHrefOf = (params: { page: number; tags: string[] }) => `${hrefOf(params)}#${RESULTS_ID}`;
+  // Tags, facets and the sort go together: a choice of one keeps the others.
+  const hrefOf = (params: CategoryParams) => `${path}${categorySearch({ sort, facets: chosen, ...params })}`;
+  const resultsHrefOf = (params: CategoryParams) => `${hrefOf(params)}#${RESULTS_ID}`;
 
   // While the filtered list loads, the chips already show the choice just made.
   const pending = navigation.location?.pathname === path ? readCategoryParams(new URLSearchParams(navigation.location.search)).tags : null;
   const shownTags = new Set(pending ?? selected);
   const go = (tagsNow: string[]) => navigate(hrefOf({ page: 1, tags: tagsNow }), { preventScrollReset: true, replace: true });
+  const apply = (search: URLSearchParams) => {
+    const params = readCategoryParams(search);
+    void navigate(`${path}${categorySearch({ ...params, page: 1, tags: selected })}`, { preventScrollReset: true, replace: true });
+  };
   const toggle = (slug: string) => {
     void go(toggled([...shownTags], slug));
     bringResultsIntoView(section.current);
@@ -64,7 +70,7 @@ function CategoryView({ data }: { data: CategoryData }) {
     event.preventDefault();
     // The link goes with the empty result: focus moves to the first chip rather than to the page.
     section.current?.querySelector<HTMLElement>('.chip--toggle')?.focus();
-    void go([]);
+    void navigate(path, { preventScrollReset: true, replace: true });
   };
 
   return (
@@ -82,7 +88,9 @@ function CategoryView({ data }: { data: CategoryData }) {
             </p>
           </TagFilter>
         )}
-        <CategoryResults key={search} data={data} hrefOf={hrefOf} clearHref={resultsHrefOf({ page: 1, tags: [] })} onClear={clear} />
+        {facets.length > 0 && <FacetForm key={search} action={path} facets={facets} chosen={chosen} sort={sort} tags={selected} onApply={apply} />}
+        {facets.length > 0 && tags.length === 0 && data.hasProducts && <p className="facet-form__count" role="status">{countText(total)}</p>}
+        <CategoryResults key={search} data={data} hrefOf={hrefOf} clearHref={`${path}#${RESULTS_ID}`} onClear={clear} />
       </section>
       {total === 0 && <Newsletter />}
     </>
@@ -91,7 +99,7 @@ function CategoryView({ data }: { data: CategoryData }) {
 
 type ResultsProps = {
   data: CategoryData;
-  hrefOf: (params: { page: number; tags: string[] }) => string;
+  hrefOf: (params: CategoryParams) => string;
   clearHref: string;
   onClear: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
@@ -99,7 +107,7 @@ type ResultsProps = {
 /** One tag selection's products: a new selection or page starts its own list of appended pages. */
 function CategoryResults({ data, hrefOf, clearHref, onClear }: ResultsProps) {
   const { category, selected, page, hasProducts } = data;
-  const more = useMoreProducts({ category: category.slug, tags: selected, products: data.products, nextCursor: data.nextCursor });
+  const more = useMoreProducts({ category: category.slug, tags: selected, attributes: data.chosen, sort: data.sort, products: data.products, nextCursor: data.nextCursor });
   const visible = more.products;
   const lastShownPage = page + more.pagesAdded;
 

@@ -15,7 +15,7 @@ export function ProductPage() {
   if (isNotFound(loaded)) {
     return <NotFoundScreen title="Product Not Found" message="The product you're looking for doesn't exist." />;
   }
-  const { product, priceText, categories, tags, editions = [], chosen } = loaded;
+  const { product, priceText, categories, tags, editions = [], chosen, attributes = [] } = loaded;
   const edition = editions.find((one) => one.id === chosen);
   // The hero's title is the page's one H1, the product's own title when the hero has none: said
   // again below only when the hero says something else. The description is the page's text: the
@@ -63,6 +63,19 @@ export function ProductPage() {
           <RichText html={product.description} className="product-page__description" />
           {product.introVideo && <IntroVideo link={product.introVideo} title={product.title} poster={product.mainImage} />}
         </div>
+        {attributes.length > 0 && (
+          <table className="product-attributes">
+            <caption>Details</caption>
+            <tbody>
+              {attributes.map((row) => (
+                <tr key={row.name}>
+                  <th scope="row">{row.name}</th>
+                  <td>{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         <Gallery items={product.gallery} title={product.title} />
       </div>
     </div>

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, openAdmin, test } from './fixtures';
 
-const screens = ['/admin/homepage', '/admin/about', '/admin/categories', '/admin/categories/new', '/admin/products', '/admin/products/new', '/admin/pages', '/admin/pages/new', '/admin/navigation', '/admin/forms', '/admin/subscribers', '/admin/theme', '/admin/security', '/admin/activity', '/admin/import-export', '/admin/integrations'];
+const screens = ['/admin/homepage', '/admin/about', '/admin/categories', '/admin/categories/new', '/admin/products', '/admin/products/new', '/admin/pages', '/admin/pages/new', '/admin/navigation', '/admin/forms', '/admin/subscribers', '/admin/theme', '/admin/security', '/admin/activity', '/admin/import-export', '/admin/integrations', '/admin/attributes'];
 
 test('the login screen has no axe violations', async ({ page }) => {
   await page.goto('/admin');

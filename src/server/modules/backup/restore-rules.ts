@@ -24,6 +24,8 @@ import { isRestorableMediaKey, mimeTypeOfKey } from './restorable-media';
 import { PageInputSchema, type PageInput } from '../../../shared/schemas/page';
 import { pageColumns } from '../pages/page.service';
 import { NavigationSchema } from '../../../shared/schemas/navigation';
+import { cleanAttribute } from '../attributes/attribute.service';
+import type { AttributeInput } from '../../../shared/schemas/attribute';
 
 /**
  * What a restore does with each row of an archive: the same zod schemas and
@@ -107,6 +109,21 @@ const product_editions: RowRule = (row) => {
   if (r.compare_at_minor !== null && (!priced || r.compare_at_minor <= r.price_minor!)) throw new RowProblem('compare_at_minor: must be above the price');
   return { ...r, currency: priced ? r.currency : null, price_minor: priced ? r.price_minor : null, compare_at_minor: priced ? r.compare_at_minor : null };
 };
+
+const attributeColumns = columns({
+  id: IdSchema, name: z.string(), slug: z.string(), type: z.string(), choices: JsonText, unit: NullableText, is_filter: Flag.default(0),
+  position: OrderSchema.default(0), created_at: Iso, updated_at: Iso,
+});
+/** An attribute as a write would have stored it (decision 072). */
+const attributes: RowRule = (row) => {
+  const r = attributeColumns(row);
+  const clean = cleanAttribute({ name: r.name, slug: r.slug, type: r.type, values: r.choices, unit: r.unit, filter: r.is_filter === 1 } as AttributeInput);
+  return { id: r.id, ...clean, position: r.position, created_at: r.created_at, updated_at: r.updated_at };
+};
+/** A product's value of an attribute: text for a choice or yes/no, a number for a number. */
+const product_attributes: RowRule = columns({
+  product_id: IdSchema, attribute_id: IdSchema, value_text: Text(200).nullable().default(null), value_num: z.number().finite().nullable().default(null),
+});
 
 const categoryColumnsOf = columns({
   id: IdSchema, slug: z.string(), title: z.string(), description: z.string(), sort_order: OrderSchema, tile_image: z.string(),
@@ -251,7 +268,7 @@ const analytics_daily_counts: RowRule = columns({
 });
 
 export const RESTORE_RULES: Record<string, RowRule> = {
-  categories, products, product_editions, tags, pages, form_submissions, product_categories: link('category_id'), product_tags: link('tag_id'),
+  categories, products, product_editions, attributes, product_attributes, tags, pages, form_submissions, product_categories: link('category_id'), product_tags: link('tag_id'),
   settings, subscribers, media, redirects, revisions, audit_log, analytics_daily, analytics_daily_products, analytics_daily_counts,
 };
 

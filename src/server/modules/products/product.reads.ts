@@ -6,6 +6,13 @@ import { GalleryItemSchema, type GalleryItem, type Product } from '../../../shar
 import type { PublishStatus } from '../../../shared/schemas/publish';
 import { editionsOf } from './editions';
 import { selectEditions } from './edition.repository';
+import { selectAttributes, selectProductValues } from '../attributes/attribute.repository';
+import { valuesOf } from '../attributes/product-values';
+import type { AttributeValue, ProductSort } from '../../../shared/schemas/attribute';
+import type { Availability } from '../../../shared/schemas/edition';
+import { attributeConditions, type AttributeQuery } from '../attributes/attribute-filters';
+import { getSiteSettings } from '../site/site-settings.service';
+import type { AttributeCondition, Narrowing } from './product-narrowing';
 import { readHeroConfig } from '../site/hero-config';
 import type { Page } from '../../../shared/schemas/list';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
@@ -25,8 +32,8 @@ import {
   selectProductById,
   selectProductBySlug,
   selectProductLinks,
+  type ListedProductRow,
   type ProductFilter,
-  type ProductKey,
   type ProductLinks,
 } from './product.repository';
 
@@ -42,7 +49,7 @@ function readGallery(text: string): GalleryItem[] {
     .sort((a, b) => a.order - b.order);
 }
 
-export function toProduct(row: ProductRow, links: ProductLinks | undefined, editionRows?: ProductEditionRow[]): Product {
+export function toProduct(row: ProductRow, links: ProductLinks | undefined, editionRows?: ProductEditionRow[], attributes: Record<string, AttributeValue> = {}): Product {
   const editions = editionsOf(row, editionRows);
   const first = editions[0]!;
   return {
@@ -62,6 +69,7 @@ export function toProduct(row: ProductRow, links: ProductLinks | undefined, edit
     price: first.price,
     currency: first.currency,
     editions,
+    attributes,
     seoTitle: row.seo_title ?? null,
     seoDescription: row.seo_description ?? null,
     order: row.sort_order,
@@ -78,10 +86,26 @@ export type ProductQuery = {
   q?: string | undefined;
   /** Admin only: narrows to one status. */
   status?: PublishStatus | undefined;
+  /** Raw values by attribute slug (issue 28); `strictAttributes` (the API) refuses what names nothing, a page leaves it out. */
+  attributes?: AttributeQuery | undefined;
+  strictAttributes?: boolean | undefined;
+  availability?: Availability[] | undefined;
+  onSale?: boolean | undefined;
+  sort?: ProductSort | undefined;
 };
 
+/** The narrowing of issue 28 (decision 072): visitors' lists leave sold-out products out when the owner says so. */
+async function narrowingOf(db: Db, viewer: Viewer, query: ProductQuery): Promise<Narrowing> {
+  const raw = query.attributes ?? {};
+  const conditions: AttributeCondition[] = Object.keys(raw).length === 0
+    ? []
+    : attributeConditions(await selectAttributes(db), raw, { strict: query.strictAttributes === true, param: (slug) => (query.strictAttributes ? `attr.${slug}` : slug) });
+  const hideSoldOut = viewer === 'visitor' && (await getSiteSettings(db)).soldOutProducts === 'hidden';
+  return { attributes: conditions, availability: query.availability, onSale: query.onSale, hideSoldOut, now: new Date().toISOString() };
+}
+
 /** Slugs to ids; null when a slug names nothing the viewer may see, so the list is empty rather than an error. */
-async function resolveFilter(db: Db, viewer: Viewer, query: ProductQuery): Promise<ProductFilter | null> {
+export async function resolveFilter(db: Db, viewer: Viewer, query: ProductQuery): Promise<ProductFilter | null> {
   let categoryId = query.categoryId;
   if (query.category !== undefined) {
     categoryId = await visibleCategoryId(db, viewer, query.category);
@@ -90,7 +114,8 @@ async function resolveFilter(db: Db, viewer: Viewer, query: ProductQuery): Promi
   const tagSlugs = [...new Set(query.tag ?? [])];
   const tagIds = await selectTagIdsBySlugs(db, tagSlugs);
   if (tagIds.length < tagSlugs.length) return null;
-  return { categoryId, tagIds, titleContains: query.q, visibility: visibilityFor(viewer, query.status) };
+  const narrowing = await narrowingOf(db, viewer, query);
+  return { categoryId, tagIds, titleContains: query.q, visibility: visibilityFor(viewer, query.status), narrowing };
 }
 
 /** Links as the viewer may see them: a visitor is not told of categories that are not live. */
@@ -104,26 +129,53 @@ async function linksFor(db: Db, viewer: Viewer, productIds: string[] | undefined
   return links;
 }
 
+/** Attribute values per product, by slug. `productIds` undefined = all products. */
+async function attributesFor(db: Db, productIds: string[] | undefined): Promise<Map<string, Record<string, AttributeValue>>> {
+  const found = new Map<string, Record<string, AttributeValue>>();
+  if (productIds && productIds.length === 0) return found;
+  const values = await selectProductValues(db, productIds);
+  if (values.size === 0) return found;
+  const definitions = await selectAttributes(db);
+  for (const [id, rows] of values) found.set(id, valuesOf(rows, definitions));
+  return found;
+}
+
 async function withLinksAll(db: Db, viewer: Viewer, rows: ProductRow[]): Promise<Product[]> {
   const ids = rows.map((row) => row.id);
   const links = await linksFor(db, viewer, ids);
   const editions = await selectEditions(db, ids);
-  return rows.map((row) => toProduct(row, links.get(row.id), editions.get(row.id)));
+  const attributes = await attributesFor(db, ids);
+  return rows.map((row) => toProduct(row, links.get(row.id), editions.get(row.id), attributes.get(row.id)));
 }
 
 /** Every product the viewer may see matching the filters, in list order (order, then title, then id). */
 export async function listProducts(db: Db, viewer: Viewer, query: ProductQuery = {}): Promise<Product[]> {
   const filter = await resolveFilter(db, viewer, query);
   if (!filter) return [];
-  const rows = await selectProducts(db, filter);
-  const narrowed = filter.categoryId || filter.tagIds.length || filter.titleContains || viewer === 'visitor' || query.status;
+  const rows = await selectProducts(db, filter, { sort: query.sort });
+  const narrowed = filter.categoryId || filter.tagIds.length || filter.titleContains || viewer === 'visitor' || query.status || isNarrowed(filter.narrowing);
   // With no filter every link is wanted: one scan instead of a 10,000-id IN list.
   const links = await linksFor(db, viewer, narrowed ? rows.map((row) => row.id) : undefined);
   const editions = await selectEditions(db, narrowed ? rows.map((row) => row.id) : undefined);
-  return rows.map((row) => toProduct(row, links.get(row.id), editions.get(row.id)));
+  const attributes = await attributesFor(db, narrowed ? rows.map((row) => row.id) : undefined);
+  return rows.map((row) => toProduct(row, links.get(row.id), editions.get(row.id), attributes.get(row.id)));
 }
 
-const ProductCursor = z.tuple([z.number().int(), z.string(), z.string()]);
+const isNarrowed = (narrowing: Narrowing | undefined) =>
+  narrowing !== undefined && (narrowing.attributes.length > 0 || narrowing.availability !== undefined || narrowing.onSale !== undefined || narrowing.hideSoldOut === true);
+
+/** Each sort's cursor: its key, so a page continues exactly after the last row shown. */
+const CURSORS = {
+  order: z.tuple([z.number().int(), z.string(), z.string()]),
+  newest: z.tuple([z.string(), z.string()]),
+  price: z.tuple([z.coerce.number().int(), z.number().int(), z.string(), z.string()]),
+};
+const cursorShape = (sort: ProductSort) => (sort === 'newest' ? CURSORS.newest : sort === 'order' ? CURSORS.order : CURSORS.price);
+const keyOf = (sort: ProductSort) => (row: ListedProductRow): (string | number)[] => {
+  if (sort === 'newest') return [row.created_at, row.id];
+  if (sort === 'order') return productKey(row);
+  return [Number(row.sort_price), row.sort_order, row.title, row.id];
+};
 
 /**
  * One page of the filtered list: after `cursor` (the API), or from `offset`
@@ -138,14 +190,17 @@ export async function pageProducts(
   figures?: CatalogueFigures,
 ): Promise<Page<Product>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
-  const after: ProductKey | undefined = query.cursor === undefined ? undefined : decodeCursor(query.cursor, ProductCursor);
+  const sort = query.sort ?? 'order';
+  const after = query.cursor === undefined ? undefined : decodeCursor<(string | number)[]>(query.cursor, cursorShape(sort) as z.ZodType<(string | number)[]>);
   const filter = await resolveFilter(db, viewer, query);
   if (!filter) return { items: [], nextCursor: null, total: 0 };
-  const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset });
+  const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset, sort });
   const count = () => countProducts(db, filter);
-  const key = JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null]);
-  const total = await (figures ? figures.get(key, count) : count());
-  const page = toPage(rows, limit, productKey, (row) => row, total);
+  const n = filter.narrowing;
+  const key = JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null, n?.attributes ?? [], n?.availability ?? null, n?.hideSoldOut ?? false]);
+  // A sale ends by itself, without a write: a count of sales is read each time.
+  const total = await (figures && n?.onSale === undefined ? figures.get(key, count) : count());
+  const page = toPage(rows, limit, keyOf(sort), (row) => row, total);
   return { ...page, items: await withLinksAll(db, viewer, page.items) };
 }
 
@@ -153,7 +208,8 @@ async function withLinks(db: Db, row: ProductRow | undefined, viewer: Viewer): P
   if (!row || (viewer === 'visitor' && !isVisibleRow(row))) return undefined;
   const links = await linksFor(db, viewer, [row.id]);
   const editions = await selectEditions(db, [row.id]);
-  return { item: toProduct(row, links.get(row.id), editions.get(row.id)), version: row.version };
+  const attributes = await attributesFor(db, [row.id]);
+  return { item: toProduct(row, links.get(row.id), editions.get(row.id), attributes.get(row.id)), version: row.version };
 }
 
 export async function getProductVersioned(db: Db, viewer: Viewer, id: string): Promise<Versioned<Product> | undefined> {

@@ -3,13 +3,25 @@ import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
 import { visibleWhere, type Visibility } from '../../content/visibility';
+import type { ProductSort } from '../../../shared/schemas/attribute';
+import { afterSortKey, narrowingConditions, sortKeyOf, sortPrice, type Narrowing } from './product-narrowing';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
 export type ProductLinks = { categories: string[]; tags: string[] };
 
 /** What a product list is narrowed to: ids already resolved from slugs. */
-export type ProductFilter = { categoryId?: string | undefined; tagIds: string[]; titleContains?: string | undefined; visibility: Visibility };
+export type ProductFilter = {
+  categoryId?: string | undefined;
+  tagIds: string[];
+  titleContains?: string | undefined;
+  visibility: Visibility;
+  /** Attributes, availability, sales, sold-out products (issue 28). */
+  narrowing?: Narrowing | undefined;
+};
+
+/** A listed row, with the price it sorts by when the list sorts by price. */
+export type ListedProductRow = ProductRow & { sort_price?: number | string };
 
 /**
  * The list order: `order`, then title, then id, so ties have one answer. Both
@@ -32,10 +44,13 @@ const titleMatches = (text: string) => sql<boolean>`lower(${sql.ref('products.ti
  * tags as IN subqueries driven by their index (a tag, and surely two, match
  * few products, which a walk of the whole order would look for in vain).
  */
-function filteredProducts(db: Db, filter: ProductFilter) {
+function filteredProducts(db: Db, filter: ProductFilter, except?: string, category: 'exists' | 'in' = 'exists') {
   let query = db.selectFrom('products').where(visibleWhere('products', filter.visibility));
   const { categoryId, titleContains } = filter;
-  if (categoryId !== undefined) {
+  // A facet reads every match: it starts from the category's links, as a count does.
+  if (categoryId !== undefined && category === 'in') {
+    query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_categories').select('product_categories.product_id').where('product_categories.category_id', '=', categoryId));
+  } else if (categoryId !== undefined) {
     query = query.where((eb) =>
       eb.exists(
         eb.selectFrom('product_categories').select('product_categories.product_id').whereRef('product_categories.product_id', '=', 'products.id').where('product_categories.category_id', '=', categoryId),
@@ -46,21 +61,28 @@ function filteredProducts(db: Db, filter: ProductFilter) {
     query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_id', '=', tagId));
   }
   if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
+  for (const condition of narrowingConditions(filter.narrowing, except)) query = query.where(condition);
   return query;
 }
 
-/** Products matching the filter in list order: all of them, or `limit` rows after `after` / from `offset`. */
+/** Products matching the filter in the sort's order (the list order by default): all of them, or `limit` rows after `after` / from `offset`. */
 export function selectProducts(
   db: Db,
   filter: ProductFilter,
-  range: { limit?: number; after?: ProductKey | undefined; offset?: number } = {},
-): Promise<ProductRow[]> {
-  let query = filteredProducts(db, filter).selectAll('products');
-  if (range.after) query = query.where(afterKey(PRODUCT_ORDER, range.after));
-  query = query.orderBy('products.sort_order').orderBy('products.title').orderBy('products.id');
+  range: { limit?: number; after?: readonly (string | number)[] | undefined; offset?: number; sort?: ProductSort } = {},
+): Promise<ListedProductRow[]> {
+  const sort = range.sort ?? 'order';
+  const now = filter.narrowing?.now ?? new Date().toISOString();
+  const keys = sortKeyOf(sort, now);
+  const priced = sort === 'price-asc' || sort === 'price-desc' ? sort : undefined;
+  let query = filteredProducts(db, filter)
+    .selectAll('products')
+    .$if(priced !== undefined, (qb) => qb.select(sortPrice(priced!, now).as('sort_price')));
+  if (range.after) query = query.where(sort === 'order' ? afterKey(PRODUCT_ORDER, range.after) : afterSortKey(keys, range.after));
+  for (const key of keys) query = query.orderBy(key.expr, key.direction);
   if (range.limit !== undefined) query = query.limit(range.limit);
   if (range.offset) query = query.offset(range.offset);
-  return query.execute();
+  return query.execute() as Promise<ListedProductRow[]>;
 }
 
 /** Every product's id and order, in list order: what a move needs, without the content. */
@@ -77,7 +99,8 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   const { categoryId, tagIds, titleContains, visibility } = filter;
   // The admin's unfiltered view of one category: its links are the count, read from their index.
   const everyStatus = visibility.viewer === 'admin' && visibility.status === undefined;
-  if (everyStatus && categoryId !== undefined && tagIds.length === 0 && titleContains === undefined) {
+  const narrowed = narrowingConditions(filter.narrowing);
+  if (everyStatus && categoryId !== undefined && tagIds.length === 0 && titleContains === undefined && narrowed.length === 0) {
     const row = await db
       .selectFrom('product_categories')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -93,6 +116,7 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
     query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_id', '=', tagId));
   }
   if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
+  for (const condition of narrowed) query = query.where(condition);
   const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -190,4 +214,34 @@ export async function deleteProductRow(db: Db, id: string): Promise<boolean> {
   await db.deleteFrom('product_tags').where('product_id', '=', id).execute();
   const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * A facet's counts (decision 072): values of these attributes among the products matching the filter
+ * but attribute `except`, read from the matches' own value rows (their primary key), grouped in SQL.
+ */
+export async function selectFacetCounts(db: Db, filter: ProductFilter, attributeIds: string[], except?: string) {
+  if (attributeIds.length === 0) return [];
+  // A cross join with the link in WHERE: SQLite keeps the products (from the category's links) outside and
+  // reads each one's values by its key, rather than walking every value of the attributes; PostgreSQL plans it as a join.
+  const rows = await filteredProducts(db, filter, except, 'in')
+    .crossJoin('product_attributes')
+    .whereRef('product_attributes.product_id', '=', 'products.id')
+    .select((eb) => [
+      'product_attributes.attribute_id',
+      'product_attributes.value_text',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('product_attributes.value_num').as('min'),
+      eb.fn.max('product_attributes.value_num').as('max'),
+    ])
+    .where('product_attributes.attribute_id', 'in', attributeIds)
+    .groupBy(['product_attributes.attribute_id', 'product_attributes.value_text'])
+    .execute();
+  return rows.map((row) => ({
+    attributeId: row.attribute_id,
+    value: row.value_text,
+    count: Number(row.count),
+    min: row.min === null ? null : Number(row.min),
+    max: row.max === null ? null : Number(row.max),
+  }));
 }

@@ -6,7 +6,9 @@ import { answers } from '../../http/answers';
 import { IdSchema, SlugSchema } from '../../../shared/schemas/common';
 import { notFound } from '../../http/errors';
 import { ok, okPage } from '../../http/reply';
-import { ProductListQuerySchema, wantsPage } from '../../../shared/schemas/list';
+import { ProductListQuerySchema, attributeParams, wantsPage } from '../../../shared/schemas/list';
+import { FacetSchema } from '../../../shared/schemas/attribute';
+import { productFacets } from './product.facets';
 import { PUBLIC_ROUTE } from '../../http/access';
 import { ifMatchVersion, sendEtag } from '../../http/etag';
 import { writerFor } from '../../content/changes';
@@ -36,7 +38,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // published products only; the admin token shows every status, filterable by `status`.
   app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema, response: answers(200, listAnswerSchema(ProductAnswerSchema)) } }, async (request) => {
     const viewer = await viewerOf(db, request);
-    return wantsPage(request.query) ? okPage(await pageProducts(db, viewer, request.query, catalogueFigures)) : ok(await listProducts(db, viewer, request.query));
+    const query = { ...request.query, attributes: attributeParams(request.query), strictAttributes: true };
+    return wantsPage(request.query) ? okPage(await pageProducts(db, viewer, query, catalogueFigures)) : ok(await listProducts(db, viewer, query));
+  });
+
+  // The filter attributes of the same list with their counts (decision 072): what a category or search page offers.
+  app.get('/facets', { ...PUBLIC_ROUTE, schema: { querystring: ProductListQuerySchema, response: answers(200, apiSuccessSchema(z.array(FacetSchema))) } }, async (request) => {
+    const viewer = await viewerOf(db, request);
+    return ok(await productFacets(db, viewer, { ...request.query, attributes: attributeParams(request.query), strictAttributes: true }));
   });
 
   // Two-segment paths, so `/:id` never captures them.

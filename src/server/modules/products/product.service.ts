@@ -29,6 +29,8 @@ import {
 } from './product.repository';
 import { deleteEditions, replaceEditions, selectEditions } from './edition.repository';
 import { checkEditions, defaultEditionColumns, editionRows, editionsOf, resolveEditions } from './editions';
+import { deleteProductValues, replaceProductValues, selectAttributes } from '../attributes/attribute.repository';
+import { productValueRows } from '../attributes/product-values';
 
 export { getProductById, getProductBySlug, getProductVersioned, listProducts, pageProducts, type ProductQuery } from './product.reads';
 
@@ -109,6 +111,12 @@ async function mapSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Stores the write's attribute values (decision 072): given, exactly those; omitted, the stored ones stay. Throws 400 naming `attributes.<slug>`. */
+async function saveAttributeValues(trx: Db, id: string, data: CleanProduct['data']): Promise<void> {
+  if (data.attributes === undefined) return;
+  await replaceProductValues(trx, id, productValueRows(id, data.attributes, await selectAttributes(trx)));
+}
+
 /** The position after the last product, read under the order lock so concurrent creates get distinct ones. */
 async function nextProductOrder(trx: Db): Promise<number> {
   await lockListOrder(trx, 'products');
@@ -131,6 +139,7 @@ export async function createProduct(writer: Writer, input: ProductInput): Promis
       await insertProduct(trx, { id, ...clean.columns, ...(clean.price ?? NO_PRICE), ...defaultEditionColumns(editions), ...status, version: 1, sort_order: order, created_at: now, updated_at: now });
       await replaceProductLinks(trx, id, clean.links);
       await replaceEditions(trx, id, editions);
+      await saveAttributeValues(trx, id, clean.data);
       const product = (await getProductById(trx, 'admin', id))!;
       return { result: product, before: null, after: product };
     }),
@@ -167,6 +176,7 @@ export async function updateProduct(writer: Writer, id: string, input: ProductIn
       await assertLinksExist(trx, clean.links);
       await replaceProductLinks(trx, id, clean.links);
       await replaceEditions(trx, id, editions);
+      await saveAttributeValues(trx, id, clean.data);
       const after = (await getProductVersioned(trx, 'admin', id))!;
       return { result: after, before: before ?? null, after: after.item };
     }),
@@ -179,6 +189,7 @@ export async function deleteProduct(writer: Writer, id: string): Promise<void> {
     const before = await getProductById(trx, 'admin', id);
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
     await deleteEditions(trx, id);
+    await deleteProductValues(trx, id);
     if (!(await deleteProductRow(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
     return { result: undefined, before, after: null };
   });

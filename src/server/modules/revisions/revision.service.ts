@@ -8,6 +8,7 @@ import type { RevisionEntry } from '../../../shared/schemas/revision';
 import type { Product } from '../../../shared/schemas/product';
 import type { Category } from '../../../shared/schemas/category';
 import { getProductById, updateProduct } from '../products/product.service';
+import { selectAttributes } from '../attributes/attribute.repository';
 import { getCategoryById, updateCategory } from '../categories/category.service';
 import { saveAbout, saveHomepage, saveTheme } from '../site/site.service';
 import { getPageById, updatePage } from '../pages/page.service';
@@ -53,7 +54,10 @@ async function productInput(db: Db, snapshot: Record<string, unknown>) {
   const tags = idList(fields.tags);
   const existingCategories = await selectExistingCategoryIds(db, categories);
   const existingTags = await selectExistingTagIds(db, tags);
-  return { ...fields, categories: categories.filter((id) => existingCategories.has(id)), tags: tags.filter((id) => existingTags.has(id)) } as Product;
+  // Values of attributes deleted since are left out; those of attributes still defined are checked as a save checks them.
+  const defined = new Set((await selectAttributes(db)).map((row) => row.slug));
+  const attributes = isRecord(fields.attributes) ? Object.fromEntries(Object.entries(fields.attributes).filter(([slug]) => defined.has(slug))) : undefined;
+  return { ...fields, attributes, categories: categories.filter((id) => existingCategories.has(id)), tags: tags.filter((id) => existingTags.has(id)) } as Product;
 }
 
 /**

@@ -76,3 +76,14 @@ export async function anyCategoryNotYetLive(db: Db, now: string): Promise<boolea
   const row = await db.selectFrom('categories').select('id').where('status', '=', 'scheduled').where('publish_at', '>', now).limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Products whose every edition is sold out (decision 072): left out of visitors' results when the owner hides them. */
+export async function selectSoldOutIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('products.id')
+    .where((eb) => eb.exists(eb.selectFrom('product_editions as e').select('e.id').whereRef('e.product_id', '=', 'products.id')))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('product_editions as e').select('e.id').whereRef('e.product_id', '=', 'products.id').where('e.availability', '<>', 'sold_out'))))
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -7,7 +7,8 @@ import { DEFAULT_PAGE_LIMIT, type Page } from '../../../shared/schemas/list';
 import type { SearchHit } from '../../../shared/schemas/search';
 import { excerpt, highlight, queryWords } from '../../../shared/search-text';
 import { htmlToText } from '../../../shared/html-text';
-import { countIndexMatches, selectNotYetLiveIds, selectRankedIds } from './search.repository';
+import { countIndexMatches, selectNotYetLiveIds, selectRankedIds, selectSoldOutIds } from './search.repository';
+import { getSiteSettings } from '../site/site-settings.service';
 import { linkedTitles } from '../../content/effects/linked-titles';
 import { matchedOnlyByLaterCategories } from './later-categories';
 import { selectEditions } from '../products/edition.repository';
@@ -32,7 +33,9 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Pa
   if (words.length === 0) return { items: [], nextCursor: null, total: 0 };
   const now = visibilityFor('visitor').now;
   // Products not live yet, and live ones found only by the title of a category not live yet.
-  const hidden = [...new Set([...(await selectNotYetLiveIds(db, now)), ...(await matchedOnlyByLaterCategories(db, words, now))])];
+  // And, when the owner hides them, products sold out in every edition (decision 072).
+  const soldOut = (await getSiteSettings(db)).soldOutProducts === 'hidden' ? await selectSoldOutIds(db) : [];
+  const hidden = [...new Set([...(await selectNotYetLiveIds(db, now)), ...(await matchedOnlyByLaterCategories(db, words, now)), ...soldOut])];
   const ids = await visibleRanked(db, words, new Set(hidden), offset + limit + 1);
   const total = (await countIndexMatches(db, words)) - (await countIndexMatches(db, words, hidden));
   const items = await describeHits(db, ids.slice(offset, offset + limit), words);

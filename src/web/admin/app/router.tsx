@@ -24,6 +24,7 @@ const screens = {
   security: screenChunk(() => import('../features/security/components/security-screen')),
   activity: screenChunk(() => import('../features/audit/components/audit-screen')),
   redirects: screenChunk(() => import('../features/redirects/components/redirects-screen')),
+  attributes: screenChunk(() => import('../features/attributes/components/attributes-screen')),
   integrations: screenChunk(() => import('../features/integrations/components/integrations-screen')),
   'import-export': screenChunk(() => import('../features/import-export/components/import-export-screen')),
 };
@@ -85,6 +86,7 @@ export function createAdminRouter() {
         { path: 'security', element: <screens.security.Screen /> },
         { path: 'activity', element: <screens.activity.Screen /> },
         { path: 'redirects', element: <screens.redirects.Screen /> },
+        { path: 'attributes', element: <screens.attributes.Screen /> },
         { path: 'import-export', element: <ImportExportScreen /> },
         { path: 'integrations', element: <screens.integrations.Screen /> },
         { path: '*', element: <AdminNotFound /> },

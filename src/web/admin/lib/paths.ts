@@ -22,6 +22,7 @@ export const paths = {
   security: '/admin/security',
   activity: '/admin/activity',
   redirects: '/admin/redirects',
+  attributes: '/admin/attributes',
   importExport: '/admin/import-export',
   integrations: '/admin/integrations',
   publicCategory: (slug: string) => `/category/${encodeURIComponent(slug)}`,

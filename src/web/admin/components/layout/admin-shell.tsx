@@ -15,6 +15,7 @@ const NAV_ITEMS = [
   { to: paths.pages, label: 'Pages' },
   { to: paths.navigation, label: 'Navigation' },
   { to: paths.forms, label: 'Forms' },
+  { to: paths.attributes, label: 'Attributes' },
   { to: paths.redirects, label: 'Redirects' },
   { to: paths.importExport, label: 'Import & export' },
   { to: paths.integrations, label: 'Integrations' },

@@ -30,6 +30,7 @@ import { GalleryEditor } from './gallery-editor';
 import { EditionsEditor } from './editions-editor';
 import { withEditionErrors } from '../lib/edition-list';
 import { ProductClassification } from './product-classification';
+import { ProductAttributes } from './product-attributes';
 
 /** A new product has no editions until saved: its Buy link and price make the first one. */
 type ProductForm = Omit<Product, 'id' | 'editions'> & { editions?: Product['editions'] };
@@ -63,6 +64,7 @@ const blankProduct = (order: number): ProductForm => ({
   publishAt: null,
   seoTitle: null,
   seoDescription: null,
+  attributes: {},
 });
 
 /** The Buy link and price fields edit the default edition: sent with the editions, the editions are what is saved. */
@@ -202,6 +204,9 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
           onTags={set('tags')}
           onTagCreated={(tag) => setTags((current) => [...current, tag])}
         />
+      </CollapsibleSection>
+      <CollapsibleSection title="Attributes" hasErrors={hasErrorsUnder(errors, ['attributes'])}>
+        <ProductAttributes value={form.attributes ?? {}} onChange={set('attributes')} errors={errors} />
       </CollapsibleSection>
       <CollapsibleSection title="Hero" defaultOpen={false} hasErrors={hasErrorsUnder(errors, ['heroConfig'])}>
         <HeroEditor

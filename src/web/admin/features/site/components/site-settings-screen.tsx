@@ -57,6 +57,12 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         <TextField label="Tagline" value={site.tagline} onChange={(tagline) => set({ tagline })} maxLength={120} error={errors.tagline} />
         <TextField label="Contact E-mail" type="email" value={site.contactEmail} onChange={(contactEmail) => set({ contactEmail })} error={errors.contactEmail} />
       </CollapsibleSection>
+      <CollapsibleSection title="Catalogue">
+        <label className="adm-check">
+          <input type="checkbox" checked={site.soldOutProducts === 'hidden'} onChange={(event) => set({ soldOutProducts: event.target.checked ? 'hidden' : 'listed' })} /> Hide sold-out
+          products from category pages, counts and filters (their own pages still open)
+        </label>
+      </CollapsibleSection>
       <CollapsibleSection title="Logo & Favicon" hasErrors={hasErrorsUnder(errors, ['logo', 'favicon'])}>
         <ImagePicker label="Logo" hint="Shown next to the name; blank uses the built-in mark" value={site.logo} onChange={(logo) => set({ logo })} error={errors.logo} />
         <ImagePicker

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, createCategory, createProduct, send, serveTestMedia, unique } from './support';
+
+type Attribute = { id: string; slug: string };
+
+// Facets of issue 28 (decision 072): a GET form that works without JavaScript, in a shareable address.
+test.describe('category facets', () => {
+  let slug: string;
+  let level: string;
+  let files: string;
+  const made: Attribute[] = [];
+
+  test.beforeAll(async ({ request }) => {
+    level = unique('level');
+    files = unique('files');
+    made.push(await send<Attribute>(request, 'post', '/api/attributes', { name: 'Level', slug: level, type: 'choice', values: ['Beginner', 'Advanced'], filter: true }));
+    made.push(await send<Attribute>(request, 'post', '/api/attributes', { name: 'Project files', slug: files, type: 'boolean', filter: true }));
+    const category = await createCategory(request);
+    slug = category.slug;
+    const products = [
+      ['Beginner with files', { [level]: 'Beginner', [files]: true }],
+      ['Beginner without files', { [level]: 'Beginner', [files]: false }],
+      ['Advanced with files', { [level]: 'Advanced', [files]: true }],
+    ] as const;
+    for (const [title, attributes] of products) await createProduct(request, { title, categories: [category.id], attributes });
+  });
+
+  // The other public tests share this server: their pages are as before.
+  test.afterAll(async ({ request }) => {
+    const token = await adminToken(request);
+    for (const attribute of made) await request.delete(`/api/attributes/${attribute.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  });
+
+  test('filters a category by two facets without JavaScript, and the shared address shows the same', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await serveTestMedia(page);
+    await page.goto(`/category/${slug}`);
+    const cards = page.locator('.product-grid .product-card__title');
+    await expect(cards).toHaveCount(3);
+    const form = page.getByRole('form', { name: 'Filter and sort' });
+    await expect(form.getByRole('group', { name: 'Level' })).toContainText('Beginner (2)');
+    await form.getByRole('group', { name: 'Level' }).getByLabel(/Beginner/).check();
+    await form.getByRole('group', { name: 'Project files' }).getByLabel(/Yes/).check();
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`/category/${slug}\\?.*${level}=beginner`));
+    await expect(cards).toHaveText(['Beginner with files']);
+    // The counts follow the other choice: with files, one beginner and one advanced course.
+    await expect(form.getByRole('group', { name: 'Level' })).toContainText('Advanced (1)');
+    const shared = page.url();
+    await context.close();
+
+    const other = await browser.newContext({ javaScriptEnabled: false });
+    const visitor = await other.newPage();
+    await serveTestMedia(visitor);
+    await visitor.goto(shared);
+    await expect(visitor.locator('.product-grid .product-card__title')).toHaveText(['Beginner with files']);
+    await expect(visitor.getByRole('group', { name: 'Level' }).getByLabel(/Beginner/)).toBeChecked();
+    // The normal form of the same choice is the same page.
+    await visitor.goto(`/category/${slug}?${files}=true&${level}=beginner`);
+    await expect(visitor.locator('.product-grid .product-card__title')).toHaveText(['Beginner with files']);
+    await other.close();
+  });
+});
