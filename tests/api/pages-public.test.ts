@@ -158,6 +158,13 @@ describe(`public pages made of blocks, their forms and menus (${testDatabaseKind
     expect(thanks.statusCode).toBe(200);
     expect(visible(thanks.body)).toContain('Thanks, we will write back soon.');
     expect(visible(thanks.body)).not.toContain('<form class="contact-form"');
+    // A thank-you for a form the page does not have is the page itself, without a render of its own.
+    const renders = t.app.renderCache.stats.renders;
+    const madeUp = await t.app.inject({ method: 'GET', url: '/pages/contact-us?sent=made-up-id' });
+    expect(madeUp.statusCode).toBe(302);
+    expect(madeUp.headers.location).toBe('/pages/contact-us');
+    expect(t.app.renderCache.stats.renders).toBe(renders);
+    expect((await t.app.inject({ method: 'GET', url: '/pages/%E0?sent=x' })).statusCode).toBeLessThan(500);
     // The page itself still offers the form.
     expect(visible((await t.app.inject({ method: 'GET', url: '/pages/contact-us' })).body)).toContain('<form class="contact-form"');
   });

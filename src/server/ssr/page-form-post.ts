@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/database';
 import { PRIVATE_NO_STORE } from '../cdn/cache-control';
 import { HttpError } from '../http/errors';
 import { HONEYPOT_FIELD } from '../../shared/newsletter-form';
@@ -78,4 +79,41 @@ export async function registerPageFormPost(app: FastifyInstance, renderWithForm:
       }
     });
   });
+}
+
+/**
+ * The contact forms' block ids of each page, read once per content version: an address with
+ * `?sent=` naming no form of the page is answered without a render (a made-up id never costs one).
+ */
+export class ContactFormIds {
+  private version = -1;
+  private readonly bySlug = new Map<string, ReadonlySet<string>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly currentVersion: () => number,
+  ) {}
+
+  /** `segment`: the page's slug as the address writes it (percent-encoded or not). */
+  async of(segment: string): Promise<ReadonlySet<string>> {
+    let slug: string;
+    try {
+      slug = decodeURIComponent(segment);
+    } catch {
+      return new Set();
+    }
+    if (this.version !== this.currentVersion()) {
+      this.bySlug.clear();
+      this.version = this.currentVersion();
+    }
+    let ids = this.bySlug.get(slug);
+    if (!ids) {
+      const page = await getPageBySlug(this.db, 'visitor', slug);
+      ids = new Set(page?.blocks.flatMap((block) => (block.type === 'contactForm' ? [block.id] : [])) ?? []);
+      // Slugs come from the set of known pages (known-addresses.ts), so this stays small; bounded all the same.
+      if (this.bySlug.size >= 5000) this.bySlug.clear();
+      this.bySlug.set(slug, ids);
+    }
+    return ids;
+  }
 }

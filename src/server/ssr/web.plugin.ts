@@ -19,7 +19,7 @@ import { categorySearch, pageIdentity, readCategoryParams } from '../../web/cate
 import { registerSitemap } from './sitemap';
 import { registerFeed } from './feed';
 import { registerPreviewPages } from './preview-route';
-import { registerPageFormPost } from './page-form-post';
+import { ContactFormIds, registerPageFormPost } from './page-form-post';
 import type { FormState } from '../../web/components/blocks/form-state';
 import { lookUpRedirect, withQuery } from './redirect-answers';
 import { registerSiteImages } from './site-images';
@@ -90,6 +90,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     () => contentEvents.maxAgeMs,
   );
   app.decorate('knownAddresses', addresses);
+  const contactForms = new ContactFormIds(db, () => contentEvents.current);
 
   // Every answer of the page route carries the security headers (it sends them itself: installSecurityHeaders).
   const adminHeaders = app.securityHeaders;
@@ -401,6 +402,11 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       if (answered) return answered.sent;
       const shapeIdentity = NOT_FOUND_ADDRESS[verdict.shape];
       return send(request, reply, await cache.get(`${year} not-found ${verdict.shape}`, (version) => renderPublic(shapeIdentity, version, request.log)));
+    }
+    // A thank-you line (`?sent=`) for a form the page does not have is the page itself: never a render of its own.
+    const sent = /^(\/pages\/[^/?]+)\?sent=(.+)$/.exec(identity);
+    if (sent && !(await contactForms.of(sent[1]!.slice('/pages/'.length))).has(sent[2]!)) {
+      return reply.header('Cache-Control', 'public, no-cache').redirect(sent[1]!, 302);
     }
     const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
     if (page.status === 404) {
