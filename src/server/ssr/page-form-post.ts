@@ -7,6 +7,10 @@ import { FORM_BLOCK_FIELD } from '../../shared/contact-form';
 import { FormSubmissionInputSchema, type FormSubmissionInput } from '../../shared/schemas/form-submission';
 import { getPageBySlug } from '../modules/pages/page.service';
 import { receiveSubmission, tooManyText } from '../modules/forms/receive-submission';
+import { hitLimit } from '../http/rate-limit';
+import { newsletterPageHtml } from '../modules/newsletter/newsletter-page';
+import { getSiteSettings } from '../modules/site/site-settings.service';
+import { getTheme } from '../modules/site/site.service';
 import type { FormState } from '../../web/components/blocks/form-state';
 
 /** What the page route needs to answer a form again: the page at `identity` rendered with the form's state, uncached. */
@@ -32,7 +36,8 @@ function builtInErrors(values: Record<string, string>): Record<string, string> {
  * The same path as the JSON API (receive-submission.ts: honeypot, rate limits, validation, the
  * stored row and its mail); a sent message answers 303 to the page with `?sent=<blockId>`, whose
  * render shows the form's thank-you line (a cached page like any other). A refusal renders the page
- * again, uncached, with what was typed and each problem under its field.
+ * again, uncached, with what was typed and each problem under its field; refusals count against the
+ * visitor's allowance, and past it the answer is a small 429 page.
  */
 export async function registerPageFormPost(app: FastifyInstance, renderWithForm: RenderWithForm, pageHeaders: (reply: FastifyReply) => void): Promise<void> {
   await app.register(async (scope) => {
@@ -60,17 +65,33 @@ export async function registerPageFormPost(app: FastifyInstance, renderWithForm:
         return reply.status(status).type('text/html; charset=utf-8').send(html);
       };
 
+      /**
+       * Past the visitor's allowance: a small page of its own, not a render of the site's page, so posting
+       * again and again never costs a render each (the browser's Back button still has what was typed).
+       */
+      const limited = async (retryAfterSeconds: number) => {
+        const [theme, site] = await Promise.all([getTheme(app.ctx.db), getSiteSettings(app.ctx.db)]);
+        const message = `${tooManyText(retryAfterSeconds)} Your message was not sent: go back to the page to send it again.`;
+        return reply
+          .status(429)
+          .header('Retry-After', String(retryAfterSeconds))
+          .type('text/html; charset=utf-8')
+          .send(newsletterPageHtml({ title: 'Too many messages', message, siteName: site.name, primaryColor: theme.primaryColor }));
+      };
+
       // A bot's filled trap is answered like a sent message (receiveSubmission keeps nothing); people get every problem at once.
       const trapped = values[HONEYPOT_FIELD] !== undefined && values[HONEYPOT_FIELD] !== '';
       const errors = trapped ? {} : builtInErrors(values);
-      if (Object.keys(errors).length > 0) return again(400, errors, null);
+      if (Object.keys(errors).length > 0) {
+        // A refusal is rendered for that answer alone: refusals count against the visitor's allowance too.
+        const allowance = await hitLimit(app.ctx.db, `form:ip:${request.ip}`, { max: app.ctx.config.subscribeLimits.perClientPerMinute, windowMs: 60_000 });
+        if (!allowance.allowed) return limited(allowance.retryAfterSeconds);
+        return again(400, errors, null);
+      }
       try {
         // Checked above: the three built-in fields are there and valid.
         const received = await receiveSubmission(app.ctx, request.ip, page.id, blockId, values as FormSubmissionInput);
-        if ('limited' in received) {
-          reply.header('Retry-After', String(received.limited.retryAfterSeconds));
-          return again(429, {}, tooManyText(received.limited.retryAfterSeconds));
-        }
+        if ('limited' in received) return limited(received.limited.retryAfterSeconds);
         return reply.redirect(`${path}?sent=${encodeURIComponent(blockId)}#${encodeURIComponent(blockId)}`, 303);
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
