@@ -32,7 +32,7 @@ import { checkEditions, defaultEditionColumns, editionRows, editionsOf, resolveE
 import { deleteProductValues, replaceProductValues, selectAttributes } from '../attributes/attribute.repository';
 import { productValueRows } from '../attributes/product-values';
 
-export { getProductById, getProductBySlug, getProductVersioned, listProducts, pageProducts, type ProductQuery } from './product.reads';
+export { getProductById, getProductBySlug, getProductVersioned, getProductsByIds, listProducts, pageProducts, type ProductQuery } from './product.reads';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 const SLUG_TAKEN = 'A product with this slug already exists';
