@@ -7,6 +7,7 @@ import { createProduct, getProductBySlug, updateProduct } from '../products/prod
 import { createCategory } from '../categories/category.service';
 import { createTag, titleKey } from '../tags/tag.service';
 import { openImport } from './read-import';
+import { reindexProducts } from '../../content/effects/search-index';
 import type { MediaStore } from '../media/media-store';
 import { ImageRefused, ImportImages, type ImageSources } from './import-images';
 import { MediaZipError } from './media-zip';
@@ -163,7 +164,8 @@ async function planAndApply(ctx: ImportContext, actor: Actor, products: AsyncIte
 /** Writes the plan in one transaction: the new images, the missing categories and tags, then each product through the write path. */
 async function applyPlan(ctx: ImportContext, actor: Actor, plan: Planned[], images: ImportImages, out: { current?: ReturnType<typeof deferredWriter> }): Promise<ImportReport['products']> {
   return inTransaction(ctx.db, async (trx) => {
-    const writer = deferredWriter(trx, actor);
+    // The search rows of every product written are rewritten once, at the end (not once per product).
+    const writer = { ...deferredWriter(trx, actor), reindexLater: new Set<string>() };
     out.current = writer;
     await images.recordAll(writer);
     const fresh = await readLinks(trx);
@@ -176,6 +178,7 @@ async function applyPlan(ctx: ImportContext, actor: Actor, plan: Planned[], imag
       const saved = existing ? (await updateProduct(writer, existing.id, input)).item : await createProduct(writer, input);
       done.push({ id: saved.id, slug: saved.slug, title: saved.title, action: existing ? 'updated' : action === 'create' ? 'created' : 'updated' });
     }
+    await reindexProducts(trx, [...writer.reindexLater]);
     return done;
   });
 }
