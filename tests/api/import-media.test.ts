@@ -86,6 +86,42 @@ describe(`import images (${testDatabaseKind})`, () => {
     expect((await bySlug('shop-zip')).mainImage).toBe((await bySlug('zipped')).gallery[0].url);
   });
 
+  it('a WooCommerce file\'s Images and a Showcase JSON document\'s mainImage and gallery are taken from the zip too', async () => {
+    const cover = await png(10, 120, 10);
+    const back = await png(120, 10, 120);
+    const zip = makeZip([
+      { name: 'cover.png', data: cover },
+      { name: 'back.png', data: back },
+    ]);
+    const woo = [
+      'ID,Type,SKU,Name,Published,Short description,Description,Regular price,Images,External URL\r\n',
+      '7,external,WOO-ZIP,Woo zip,1,1 hour,<p>x</p>,15,"cover.png, https://cdn.example.com/x/back.png",https://buy.example.com/woo\r\n',
+    ].join('');
+    const wooAnswer = await post('?dryRun=false', importForm(woo, zip));
+    expect(wooAnswer.json().data, wooAnswer.body).toMatchObject({ dialect: 'woocommerce', created: 1, errors: [] });
+    const fromWoo = await bySlug('woo-zip');
+    expect(fromWoo.mainImage).toMatch(UPLOAD);
+    expect(fromWoo.gallery).toEqual([{ url: expect.stringMatching(UPLOAD), order: 0 }]);
+
+    const json = JSON.stringify({
+      products: [
+        {
+          slug: 'json-zip',
+          title: 'JSON zip',
+          description: '<p>y</p>',
+          duration: '1 hour',
+          editions: [{ name: '', price: 5, currency: 'EUR', buyLink: 'https://buy.example.com/json' }],
+          mainImage: 'back.png',
+          gallery: ['cover.png'],
+        },
+      ],
+    });
+    const jsonAnswer = await post('?dryRun=false', importForm(json, zip));
+    expect(jsonAnswer.json().data, jsonAnswer.body).toMatchObject({ dialect: 'showcase', created: 1, errors: [] });
+    // The same bytes as the WooCommerce product's images: the same library items.
+    expect(await bySlug('json-zip')).toMatchObject({ mainImage: fromWoo.gallery[0].url, gallery: [{ url: fromWoo.mainImage, order: 0 }] });
+  });
+
   it('a file named by a row that the zip lacks, or with no zip, is an error of its line and column; nothing is stored', async () => {
     const file = HEADER + row('fine', 'red.png') + row('lacking', 'missing.png', 'red.png|nope.jpg');
     const before = await mediaRows();
