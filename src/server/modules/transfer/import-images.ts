@@ -50,7 +50,7 @@ function urlFileName(src: string): string {
  */
 export class ImportImages {
   private readonly found = new Map<string, Promise<string>>();
-  private readonly byHash = new Map<string, Pending>();
+  private readonly byHash = new Map<string, Promise<string>>();
   private readonly pending: Pending[] = [];
   private readonly stored: string[] = [];
 
@@ -117,17 +117,24 @@ export class ImportImages {
       throw error;
     }
     const contentHash = contentHashOf(clean.data);
+    // Claimed before anything is awaited: images checked side by side with the same bytes share one item.
+    let claim = this.byHash.get(contentHash);
+    if (!claim) {
+      claim = this.claim(source, type, clean, contentHash);
+      this.byHash.set(contentHash, claim);
+    }
+    return claim;
+  }
+
+  /** The URL of these checked bytes: the library item holding them already, or a new image waiting to be stored. */
+  private async claim(source: { kind: 'zip' | 'url'; name: string }, type: SniffedType, clean: Awaited<ReturnType<typeof stripImageMetadata>>, contentHash: string): Promise<string> {
     const same = await findSameContent(this.ctx.db, this.ctx.store, { contentHash, sizeBytes: clean.data.length, mimeType: type.mimeType });
     if (same) return same.url;
-    const twin = this.byHash.get(contentHash);
-    if (twin) return this.ctx.store.publicUrl(twin.key);
     const key = (await this.keptKey(source, type)) ?? newMediaKey(type);
     const file = this.folder ? path.join(this.folder, key) : undefined;
     if (file) await writeFile(file, clean.data);
     const originalName = source.kind === 'zip' ? source.name : urlFileName(source.name);
-    const pending: Pending = { key, file, type, sizeBytes: clean.data.length, width: clean.width, height: clean.height, contentHash, originalName };
-    this.byHash.set(contentHash, pending);
-    this.pending.push(pending);
+    this.pending.push({ key, file, type, sizeBytes: clean.data.length, width: clean.width, height: clean.height, contentHash, originalName });
     return this.ctx.store.publicUrl(key);
   }
 

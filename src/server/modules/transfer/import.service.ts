@@ -93,13 +93,13 @@ export async function runImport(ctx: ImportContext, actor: Actor, source: AsyncI
 
 /** The images a product names, as the addresses it will carry (from the zip or fetched); a refused one is an error of its row. */
 async function takeImages(product: ImportedProduct, images: ImportImages, errors: RowError[]): Promise<void> {
-  for (const [index, image] of product.images.entries()) {
-    try {
-      image.src = await images.resolve(image.src);
-    } catch (error) {
-      if (!(error instanceof ImageRefused)) throw error;
-      errors.push({ line: image.line, column: index === 0 ? product.columns.mainImage : product.columns.gallery, message: error.message });
-    }
+  // Side by side: each image is decoded and re-encoded on a thread of its own.
+  const taken = await Promise.allSettled(product.images.map((image) => images.resolve(image.src)));
+  for (const [index, result] of taken.entries()) {
+    const image = product.images[index]!;
+    if (result.status === 'fulfilled') image.src = result.value;
+    else if (result.reason instanceof ImageRefused) errors.push({ line: image.line, column: index === 0 ? product.columns.mainImage : product.columns.gallery, message: result.reason.message });
+    else throw result.reason;
   }
 }
 
