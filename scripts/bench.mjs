@@ -17,7 +17,7 @@
 // first reads with 25 months of summaries for every product and 10 million raw events, on
 // SQLite and PostgreSQL (BENCH_DATABASE_URL, default the local test server); `--analytics-only`.
 // Import of a Shopify CSV and export of the catalogue through the command line, each beside a run
-// ten times smaller (`--import-only`, bench/import.mjs).
+// ten times smaller (`--import-only`, bench/import.mjs; `--import-media` adds the run with its images in a zip).
 // Loopback only, bounded in time.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,7 +34,7 @@ import { facetTimes, seedAttributes } from './bench/facets.mjs';
 import { imagesBusyBench } from './bench/images-busy.mjs';
 import { cpuSeconds } from './bench/cpu.mjs';
 import { BROWSER_UA, dashboardTimes, localToday, seedAnalyticsPostgres, seedAnalyticsSqlite } from './bench/analytics.mjs';
-import { tempFile, timedCli, writeShopifyFile } from './bench/import.mjs';
+import { tempFile, timedCli, writeMediaZip, writeShopifyFile } from './bench/import.mjs';
 import pg from 'pg';
 
 const { values: args } = parseArgs({
@@ -58,6 +58,8 @@ const { values: args } = parseArgs({
     'media-only': { type: 'boolean', default: false },
     'analytics-only': { type: 'boolean', default: false },
     'import-only': { type: 'boolean', default: false },
+    // The import bench again with the images in a zip beside the file (each re-encoded like an upload).
+    'import-media': { type: 'boolean', default: false },
     // Shopify rows of the import bench (issue 31: 10,000 rows in ≤ 60 s, memory flat).
     'import-rows': { type: 'string', default: '10000' },
     // Raw analytics events in the last 30 days for the dashboard's reads.
@@ -471,6 +473,17 @@ async function measureImport() {
       console.log(`import: ${made.rows} Shopify rows (${made.products} products) in ${run.seconds.toFixed(1)} s, peak ${run.peakMb.toFixed(0)} MB; created ${report.created}, errors ${report.errors.length} (issue 31: 10,000 rows ≤ 60 s) [load ${load()}]`);
       const again = await timedCli(['import', file, '--shop-url', 'https://shop.example.com'], dataDir);
       console.log(`  the same file again: ${again.seconds.toFixed(1)} s, unchanged ${JSON.parse(again.stdout).data.unchanged} [load ${load()}]`);
+      if (args['import-media'] && size === rows) {
+        const zip = path.join(path.dirname(file), 'media.zip');
+        const images = await writeMediaZip(file, zip);
+        const withMedia = await migratedDataDir();
+        try {
+          const zipped = await timedCli(['import', file, '--shop-url', 'https://shop.example.com', '--media', zip], withMedia);
+          console.log(`  with its ${images} images from a zip: ${zipped.seconds.toFixed(1)} s, peak ${zipped.peakMb.toFixed(0)} MB; created ${JSON.parse(zipped.stdout).data.created} [load ${load()}]`);
+        } finally {
+          fs.rmSync(withMedia, { recursive: true, force: true });
+        }
+      }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(path.dirname(file), { recursive: true, force: true });

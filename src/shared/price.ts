@@ -36,9 +36,17 @@ function currencyFormat(currency: string): Intl.NumberFormat {
   return format;
 }
 
-/** How many decimals the currency has (USD 2, JPY 0, KWD 3), from the platform's ISO 4217 data. */
+const digitsOf = new Map<string, number>();
+
+/** How many decimals the currency has (USD 2, JPY 0, KWD 3), from the platform's ISO 4217 data (read once per currency: an import checks thousands of prices). */
 export function currencyDigits(currency: string): number {
-  return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+    if (digitsOf.size >= 64) digitsOf.clear();
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 export type PriceProblem = { field: 'price' | 'currency'; message: string };

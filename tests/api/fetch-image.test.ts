@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
 import { FetchRefused, fetchImage, isPublicAddress } from '../../src/server/modules/transfer/fetch-image';
+import { runImport } from '../../src/server/modules/transfer/import.service';
+import { createMediaStore } from '../../src/server/modules/media/media.service';
+import { SYSTEM } from '../../src/server/content/changes';
+import { startTestApp } from '../helpers/test-app';
+
+const HEADER = 'slug,title,description,duration,categories,tags,edition,price,currency,compareAtPrice,saleEndsAt,availability,buyLink,mainImage,gallery,seoTitle,seoDescription\r\n';
+const row = (slug: string, main: string) => `${slug},Course ${slug},<p>About ${slug}</p>,2 hours,,,,10,EUR,,,,https://shop.example.com/${slug},${main},,,\r\n`;
 
 /**
  * Issue 31: `import --fetch-images` fetches https URLs from public addresses
@@ -83,5 +91,24 @@ describe('the image fetcher of imports', () => {
     expect(await refusal('http://127.0.0.1/picture.png')).toMatch(/only https/);
     expect(await refusal(`${base}/big`)).toMatch(/larger than 4096 bytes/);
     expect(await refusal(`${base}/text`)).toMatch(/not an image/);
+  });
+
+  it('wired into an import (--fetch-images): a fetched image goes through the upload pipeline; a redirect to a private address is an error of its row', async () => {
+    const t = await startTestApp();
+    try {
+      const ctx = { db: t.app.ctx.db, contentEvents: t.app.ctx.contentEvents, store: createMediaStore(t.app.ctx.config), maxImageBytes: t.app.ctx.config.maxImageBytes };
+      const fetch = (url: string) => fetchImage(url, { maxBytes: ctx.maxImageBytes, ca: cert, permit: onlyTheTestServer }).then((fetched) => fetched.bytes);
+      const run = (csv: string, dryRun: boolean) => runImport(ctx, SYSTEM, Readable.from([Buffer.from(csv)]), { dryRun, media: { fetch } });
+      const checked = await run(HEADER + row('fetched', `${base}/picture.png`) + row('redirected', `${base}/redirect?to=${encodeURIComponent('https://10.0.0.7/p.png')}`), true);
+      expect(checked.errors).toEqual([{ line: 3, column: 'mainImage', message: 'https://10.0.0.7/p.png: 10.0.0.7 is not a public address' }]);
+      const applied = await run(HEADER + row('fetched', `${base}/picture.png`), false);
+      expect(applied).toMatchObject({ created: 1, images: 1, errors: [] });
+      const product = await t.app.ctx.db.selectFrom('products').select('main_image').where('slug', '=', 'fetched').executeTakeFirstOrThrow();
+      const media = await t.app.ctx.db.selectFrom('media').select(['url', 'width', 'variants_status']).executeTakeFirstOrThrow();
+      expect(media).toEqual({ url: product.main_image, width: 8, variants_status: 'pending' });
+      expect(product.main_image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    } finally {
+      await t.close();
+    }
   });
 });

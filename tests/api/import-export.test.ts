@@ -55,9 +55,15 @@ describe(`import and export (${testDatabaseKind})`, () => {
       status: 'published',
     });
     expect(watercolour.description).toContain('<strong>washes</strong>');
+    // Each variant is an edition named by its option values; a compare-at price above the price is a sale.
+    expect(watercolour.editions.map(({ id: _id, ...edition }: { id: string }) => edition)).toEqual([
+      { name: 'Online / Beginner', price: 49, currency: 'USD', compareAtPrice: 69, saleEndsAt: null, availability: 'available', buyLink: `${SHOP}/products/watercolour-basics` },
+      { name: 'Live / Beginner', price: 99, currency: 'USD', compareAtPrice: null, saleEndsAt: null, availability: 'sold_out', buyLink: `${SHOP}/products/watercolour-basics` },
+    ]);
     expect(await titlesOf('categories', watercolour.categories)).toEqual(['Painting']);
     expect(await titlesOf('tags', watercolour.tags)).toEqual(['beginner', 'watercolour']);
     expect(await bySlug('ink-drawing')).toMatchObject({ status: 'draft', price: 29.5, buyLink: `${SHOP}/products/ink-drawing` });
+    expect((await bySlug('ink-drawing')).editions).toMatchObject([{ name: '', price: 29.5 }]);
   });
 
   it('the same file a second time changes 0 rows', async () => {
@@ -108,6 +114,13 @@ describe(`import and export (${testDatabaseKind})`, () => {
     expect(await titlesOf('tags', design.tags)).toEqual(['design', 'online']);
     expect(await bySlug('pot-1')).toMatchObject({ status: 'draft', price: 45.5, buyLink: `${SHOP}/product/pot-1` });
     expect(await bySlug('print')).toMatchObject({ price: 30, buyLink: `${SHOP}/product/print` });
+    expect(design.editions).toMatchObject([{ name: '', price: 89, compareAtPrice: 120, saleEndsAt: '2026-12-31T00:00:00.000Z', availability: 'available' }]);
+    expect((await bySlug('pot-1')).editions).toMatchObject([{ price: 45.5, compareAtPrice: null, availability: 'sold_out' }]);
+    // The variations of a variable product are its editions, named by their attribute values.
+    expect((await bySlug('print')).editions).toMatchObject([
+      { name: 'Online', price: 30, buyLink: `${SHOP}/product/print` },
+      { name: 'In person', price: 60, buyLink: `${SHOP}/product/print` },
+    ]);
     const again = await post('?dryRun=false', importForm(fixture('woocommerce-products.csv'), 'wc-product-export.csv', { shopUrl: `${SHOP}/` }));
     expect(again.json().data).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
   });
@@ -117,6 +130,60 @@ describe(`import and export (${testDatabaseKind})`, () => {
     const response = await post('?dryRun=false', importForm(changed, 'products_export.csv', { shopUrl: SHOP }));
     expect(response.json().data).toEqual({ dialect: 'shopify', created: 0, updated: 1, unchanged: 1, errors: [] });
     expect((await bySlug('ink-drawing')).price).toBe(31);
+  });
+
+  it('Showcase CSV: one row per edition, the product columns repeated or left blank on later rows; the editions replaced as a whole', async () => {
+    const header = 'slug,title,description,duration,categories,tags,edition,price,currency,compareAtPrice,saleEndsAt,availability,buyLink,mainImage,gallery,seoTitle,seoDescription\r\n';
+    const file = [
+      header,
+      'two-ways,Two ways,<p>Either way</p>,3 hours,Painting,,Video course,20,EUR,30,2030-01-01T00:00:00Z,,https://shop.example.com/video,https://cdn.example.com/two.jpg,,,\r\n',
+      // A later row with its product columns blank, then one repeating them: both belong to the product above.
+      ',,,,,,Team licence,120,EUR,,,preorder,https://shop.example.com/team,,,,\r\n',
+      'two-ways,Two ways,<p>Either way</p>,3 hours,Painting,,Workbook,,,,,coming_soon,https://shop.example.com/book,https://cdn.example.com/two.jpg,,,\r\n',
+    ].join('');
+    const created = await post('?dryRun=false', importForm(file, 'editions.csv'));
+    expect(created.json().data, created.body).toEqual({ dialect: 'showcase', created: 1, updated: 0, unchanged: 0, errors: [] });
+    const product = await bySlug('two-ways');
+    expect(product).toMatchObject({ price: 20, currency: 'EUR', buyLink: 'https://shop.example.com/video' });
+    expect(product.editions.map(({ id: _id, ...edition }: { id: string }) => edition)).toEqual([
+      { name: 'Video course', price: 20, currency: 'EUR', compareAtPrice: 30, saleEndsAt: '2030-01-01T00:00:00.000Z', availability: 'available', buyLink: 'https://shop.example.com/video' },
+      { name: 'Team licence', price: 120, currency: 'EUR', compareAtPrice: null, saleEndsAt: null, availability: 'preorder', buyLink: 'https://shop.example.com/team' },
+      { name: 'Workbook', price: null, currency: null, compareAtPrice: null, saleEndsAt: null, availability: 'coming_soon', buyLink: 'https://shop.example.com/book' },
+    ]);
+    expect((await post('?dryRun=false', importForm(file, 'editions.csv'))).json().data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+
+    // The export repeats the product's columns on every edition row.
+    const exported = (await t.asAdmin({ url: '/api/export/products.csv' })).body.split('\r\n').filter((line) => line.startsWith('two-ways,'));
+    expect(exported).toHaveLength(3);
+    expect(exported[1]).toBe('two-ways,Two ways,<p>Either way</p>,3 hours,Painting,,Team licence,120,EUR,,,preorder,https://shop.example.com/team,https://cdn.example.com/two.jpg,,,');
+
+    // A file with fewer editions replaces the list: the kept edition keeps its id, the others go.
+    const fewer = [header, 'two-ways,Two ways,<p>Either way</p>,3 hours,Painting,,Team licence,99,EUR,,,,https://shop.example.com/team,https://cdn.example.com/two.jpg,,,\r\n'].join('');
+    expect((await post('?dryRun=false', importForm(fewer, 'fewer.csv'))).json().data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const after = await bySlug('two-ways');
+    expect(after.editions).toEqual([{ id: product.editions[1].id, name: 'Team licence', price: 99, currency: 'EUR', compareAtPrice: null, saleEndsAt: null, availability: 'available', buyLink: 'https://shop.example.com/team' }]);
+    expect(after).toMatchObject({ price: 99, buyLink: 'https://shop.example.com/team' });
+    // Put back as it was, for the round trip below.
+    expect((await post('?dryRun=false', importForm(file, 'editions.csv'))).json().data).toMatchObject({ updated: 1 });
+  });
+
+  it('errors in editions name the edition\'s line and column', async () => {
+    const header = 'slug,title,description,duration,categories,tags,edition,price,currency,compareAtPrice,saleEndsAt,availability,buyLink,mainImage,gallery,seoTitle,seoDescription\r\n';
+    const file = [
+      header,
+      'bad-editions,Bad editions,<p>x</p>,1 hour,,,One,20,EUR,10,,,https://shop.example.com/one,https://cdn.example.com/x.jpg,,,\r\n',
+      'bad-editions,,,,,,,30,EUR,,,someday,https://shop.example.com/two,,,,\r\n',
+      'bad-editions,,,,,,Three,40,EUR,,2030-01-01T00:00:00Z,,https://shop.example.com/three,,,,\r\n',
+    ].join('');
+    const response = await post('', importForm(file, 'bad.csv'));
+    expect(response.json().data.errors).toEqual([{ line: 3, column: 'availability', message: 'must be available, preorder, coming_soon or sold_out' }]);
+    const fixed = file.replace('someday', '');
+    const checked = await post('', importForm(fixed, 'bad.csv'));
+    expect(checked.json().data.errors).toEqual([{ line: 2, column: 'compareAtPrice', message: 'must be above the price' }]);
+    const named = fixed.replace(',One,20,EUR,10,', ',One,20,EUR,,');
+    expect((await post('', importForm(named, 'bad.csv'))).json().data.errors).toEqual([{ line: 3, column: 'edition', message: 'is required when there are several editions' }]);
+    const sale = named.replace('bad-editions,,,,,,,30', 'bad-editions,,,,,,Two,30');
+    expect((await post('', importForm(sale, 'bad.csv'))).json().data.errors).toEqual([{ line: 4, column: 'saleEndsAt', message: 'needs a compare-at price (a sale to end)' }]);
   });
 
   it('export: admin only; the CSV escapes formula cells; export → import into an empty site → export gives the same files', async () => {
@@ -134,17 +201,18 @@ describe(`import and export (${testDatabaseKind})`, () => {
     expect(csv.body).not.toMatch(/(^|,)[=+@]/m);
     const json = await t.asAdmin({ url: '/api/export/catalogue.json' });
     const document = json.json();
-    expect(document.products.map((p: { slug: string }) => p.slug).sort()).toEqual(['hostile', 'ink-drawing', 'pot-1', 'print', 'ud-1', 'watercolour-basics']);
+    expect(document.products.map((p: { slug: string }) => p.slug).sort()).toEqual(['hostile', 'ink-drawing', 'pot-1', 'print', 'two-ways', 'ud-1', 'watercolour-basics']);
+    expect(document.products.find((p: { slug: string }) => p.slug === 'two-ways').editions).toHaveLength(3);
 
     const empty = await startTestApp();
     try {
       const imported = await empty.asAdmin({ method: 'POST', url: '/api/import?dryRun=false', payload: importForm(csv.body, 'products.csv') });
-      expect(imported.json().data, imported.body).toEqual({ dialect: 'showcase', created: 6, updated: 0, unchanged: 0, errors: [] });
+      expect(imported.json().data, imported.body).toEqual({ dialect: 'showcase', created: 7, updated: 0, unchanged: 0, errors: [] });
       expect((await empty.asAdmin({ url: '/api/export/products.csv' })).body).toBe(csv.body);
       const fromJson = await startTestApp();
       try {
         const viaJson = await fromJson.asAdmin({ method: 'POST', url: '/api/import?dryRun=false', payload: importForm(json.body, 'catalogue.json') });
-        expect(viaJson.json().data, viaJson.body).toEqual({ dialect: 'showcase', created: 6, updated: 0, unchanged: 0, errors: [] });
+        expect(viaJson.json().data, viaJson.body).toEqual({ dialect: 'showcase', created: 7, updated: 0, unchanged: 0, errors: [] });
         expect((await fromJson.asAdmin({ url: '/api/export/catalogue.json' })).json().products).toEqual(document.products);
       } finally {
         await fromJson.close();

@@ -6,6 +6,9 @@ import { CONTENT_CHANNEL } from '../content/notify';
 import { SYSTEM } from '../content/changes';
 import { runImport } from '../modules/transfer/import.service';
 import { streamCatalogueJson, streamProductsCsv } from '../modules/transfer/export.service';
+import { mediaZipPath, writeMediaZip } from '../modules/transfer/export-media';
+import { fetchImage } from '../modules/transfer/fetch-image';
+import { createMediaStore } from '../modules/media/media.service';
 import { DIALECTS, type DialectName } from '../modules/transfer/imported-product';
 import { describeSite, openSite } from './open-site';
 
@@ -23,34 +26,32 @@ function fileArgument(args: string[], withValues: string[]): string | undefined 
   return args.find((arg, i) => !arg.startsWith('--') && !(i > 0 && withValues.includes(args[i - 1]!)));
 }
 
-// Issue 31's image sources wait for a zip reader and the URL fetcher (decision 069): refused rather than ignored.
-const NOT_YET = {
-  '--media': 'images from a media zip are not supported yet: give images as URLs in the file',
-  '--fetch-images': 'fetching images is not supported yet: images stay at the URLs the file gives',
-  '--with-media': 'exporting media files in a zip is not supported yet: the export names media by URL',
-};
-
-function refuseNotYet(args: string[]) {
-  for (const [flag, message] of Object.entries(NOT_YET)) if (args.includes(flag)) throw new Error(`${flag}: ${message}`);
-}
-
-/** `npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce|json] [--shop-url URL] [--currency CODE]`: prints the report as JSON. */
+/**
+ * `npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce|json] [--media ZIP] [--shop-url URL] [--currency CODE] [--fetch-images]`:
+ * prints the report as JSON. Images come from the zip by file name, and with `--fetch-images` from their https URLs (public addresses only).
+ */
 export async function importCommand(args: string[]): Promise<void> {
-  refuseNotYet(args);
   const valued = ['--format', '--shop-url', '--currency', '--media'];
   const file = fileArgument(args, valued);
-  if (!file) throw new Error('Usage: npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce] [--shop-url URL]');
+  if (!file) throw new Error('Usage: npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce] [--media ZIP] [--shop-url URL] [--fetch-images]');
   const format = option(args, '--format');
   if (format !== undefined && format !== 'json' && !DIALECTS.includes(format as DialectName)) throw new Error('--format must be showcase, shopify, woocommerce or json');
   const dryRun = args.includes('--dry-run');
+  const zipPath = option(args, '--media');
+  if (zipPath !== undefined && !fs.existsSync(zipPath)) throw new Error(`--media: no file ${zipPath}`);
   const site = await openSite();
+  const maxImageBytes = site.config.maxImageBytes;
+  // Only here, never from the web admin: https only, public addresses only, redirects checked again (fetch-image.ts).
+  const fetch = args.includes('--fetch-images') ? async (url: string) => (await fetchImage(url, { maxBytes: maxImageBytes })).bytes : undefined;
   try {
     process.stderr.write(`${dryRun ? 'Checking' : 'Importing'} ${path.resolve(file)} into ${describeSite(site)}\n`);
-    const report = await runImport({ db: site.database.db, contentEvents: { changed: () => {} } }, SYSTEM, fs.createReadStream(file), {
+    const store = createMediaStore(site.config);
+    const report = await runImport({ db: site.database.db, contentEvents: { changed: () => {} }, store, maxImageBytes }, SYSTEM, fs.createReadStream(file), {
       dryRun,
       format: format as DialectName | 'json' | undefined,
       shopUrl: option(args, '--shop-url'),
       currency: option(args, '--currency'),
+      media: { zipPath, fetch },
     });
     const { dialect, created, updated, unchanged, errors } = report;
     const data = { dialect, created, updated, unchanged, errors };
@@ -58,6 +59,8 @@ export async function importCommand(args: string[]): Promise<void> {
     process.stdout.write(`${JSON.stringify(failed ? { success: false, error: `The file has ${errors.length} error(s): nothing was changed`, data } : { success: true, data }, null, 2)}\n`);
     for (const error of errors) process.stderr.write(`line ${error.line}, ${error.column}: ${error.message}\n`);
     if (failed) throw new Error(`${errors.length} error(s) in the file: nothing was changed`);
+    // The site's variant workers pick them up (as after an upload), or `npm run media:variants`.
+    if (!dryRun && report.images > 0) process.stderr.write(`${report.images} new image(s) stored; their variants are made by the running site or \`npm run media:variants\`\n`);
     // Copies of the site running on this PostgreSQL drop their cached pages; a SQLite site is restarted by its operator.
     if (!dryRun && created + updated > 0 && site.database.kind === 'postgres') await sql`select pg_notify(${CONTENT_CHANNEL}, 'import')`.execute(site.database.db);
   } finally {
@@ -65,11 +68,14 @@ export async function importCommand(args: string[]): Promise<void> {
   }
 }
 
-/** `npm run export -- FILE [--format csv|json]`. */
+/**
+ * `npm run export -- FILE [--format csv|json] [--with-media]`. With `--with-media` the media files the
+ * products show are written in a zip beside FILE (`products.csv` → `products.media.zip`), named by their
+ * file name, which is how `npm run import -- FILE --media ZIP` finds them.
+ */
 export async function exportCommand(args: string[]): Promise<void> {
-  refuseNotYet(args);
   const file = fileArgument(args, ['--format']);
-  if (!file) throw new Error('Usage: npm run export -- FILE [--format csv|json]');
+  if (!file) throw new Error('Usage: npm run export -- FILE [--format csv|json] [--with-media]');
   const format = option(args, '--format') ?? (file.endsWith('.json') ? 'json' : 'csv');
   if (format !== 'csv' && format !== 'json') throw new Error('--format must be csv or json');
   const site = await openSite();
@@ -78,6 +84,11 @@ export async function exportCommand(args: string[]): Promise<void> {
   try {
     const db = site.database.db;
     await pipeline(format === 'csv' ? streamProductsCsv(db) : streamCatalogueJson(db), fs.createWriteStream(partial));
+    if (args.includes('--with-media')) {
+      const zip = mediaZipPath(target);
+      const count = await writeMediaZip(db, createMediaStore(site.config), zip);
+      process.stdout.write(`Wrote ${zip} (${count} files)\n`);
+    }
     // Renamed only when complete: a half-written export never carries the name asked for.
     await fs.promises.rename(partial, target);
     process.stdout.write(`Wrote ${target}\n`);

@@ -33,7 +33,17 @@ export type ContentChange = {
 export type ChangeSink = { changed: (change: ContentChange) => void };
 
 /** What a write service needs: the database (or a transaction), the place to announce the change, and who asks. */
-export type Writer = { db: Db; events: ChangeSink; actor: Actor; note?: string };
+export type Writer = {
+  db: Db;
+  events: ChangeSink;
+  actor: Actor;
+  note?: string;
+  /**
+   * Inside an outer transaction of many writes (an import): the products whose search rows are to be
+   * rewritten are gathered here, and the caller reindexes them once before that transaction commits.
+   */
+  reindexLater?: Set<string>;
+};
 
 /**
  * A writer for several writes inside one outer transaction: their changes are

@@ -15,7 +15,7 @@ export type WriteTarget = { type: ContentTypeName; action: ChangeAction; id: str
 /** What the service's own work hands back: its answer, and the item's API shape before and after (null on create / delete). */
 export type Written<T> = { result: T; before: unknown; after: unknown };
 
-type Effect = (trx: Db, change: ContentChange, linked: string[]) => Promise<void>;
+type Effect = (trx: Db, change: ContentChange, linked: string[], writer: Writer) => Promise<void>;
 
 const fieldOf = (item: unknown, field: string) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined);
 const isItemWrite = (action: ChangeAction) => action !== 'reorder';
@@ -29,9 +29,11 @@ async function productsToReindex(trx: Db, change: ContentChange, linkedBefore: s
   return changed ? search.products(trx, change.id) : [];
 }
 
-const searchIndex: Effect = async (trx, change, linked) => {
+const searchIndex: Effect = async (trx, change, linked, writer) => {
   const ids = await productsToReindex(trx, change, linked);
-  if (ids.length > 0) await reindexProducts(trx, ids);
+  // Gathered for the outer transaction, which reindexes them once before it commits.
+  if (writer.reindexLater) for (const id of ids) writer.reindexLater.add(id);
+  else if (ids.length > 0) await reindexProducts(trx, ids);
 };
 
 const addresses: Effect = async (trx, change) => {
@@ -84,7 +86,7 @@ export async function write<T>(writer: Writer, target: WriteTarget, work: (trx: 
       at: new Date().toISOString(),
       ...(writer.note ? { note: writer.note } : {}),
     };
-    for (const effect of IN_TRANSACTION) await effect(trx, change, linked);
+    for (const effect of IN_TRANSACTION) await effect(trx, change, linked, writer);
     return done.result;
   });
   writer.events.changed(change!);

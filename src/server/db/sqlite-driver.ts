@@ -17,6 +17,9 @@ export const SQLITE_BUSY_TIMEOUT_MS = 100;
 /** How long a write keeps trying while another process holds the lock, before the request gets 503. */
 const BUSY_GIVE_UP_MS = 3_000;
 
+/** Prepared statements kept per connection (queries with `in (…)` lists make a new SQL text per list length). */
+const STATEMENT_CACHE_SIZE = 500;
+
 const isBusy = (error: unknown) => errorCode(error)?.startsWith('SQLITE_BUSY') ?? false;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,8 +68,27 @@ class SqliteConnection implements DatabaseConnection {
     }
   }
 
+  /**
+   * Prepared statements by their SQL, the most recently used kept: preparing was the largest single cost of
+   * an import's thousands of writes (decision 069). A statement runs to its end before the next one, so one
+   * object serves every use of its SQL; streamed reads (`iterate`) prepare their own.
+   */
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
+  private prepared(sql: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      statement = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
   private run<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
-    const statement = this.db.prepare(sql);
+    const statement = this.prepared(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), rows: [] };

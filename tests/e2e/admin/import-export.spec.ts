@@ -1,4 +1,5 @@
-import { expect, openAdmin, test, unique } from './fixtures';
+import { expect, openAdmin, png, test, unique } from './fixtures';
+import { makeZip } from '../../helpers/zip';
 import type { Product } from '../../../src/shared/schemas';
 
 /** Issue 31: a file imported through the admin screen, checked first, then applied. */
@@ -35,6 +36,39 @@ test('imports a file through the admin screen: a dry run with its errors, then t
     expect(created).toMatchObject({ title, price: 12.5, currency: 'EUR', buyLink: `https://shop.example.com/${slug}` });
     await report.getByRole('link', { name: 'See the products' }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
+  } finally {
+    const left = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
+    if (left) await api.remove(`/api/products/${left.id}`);
+  }
+});
+
+test('imports a file with its images in a zip and its editions', async ({ adminPage: page, api }) => {
+  const title = unique('Zipped Course');
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const cover = `${slug}-cover.png`;
+  const file = [
+    HEADER,
+    `${slug},${title},<p>With its pictures</p>,2 hours,,,Video course,12.50,EUR,,,,https://shop.example.com/${slug}/video,${cover},,,\r\n`,
+    `,,,,,,Team licence,99,EUR,,,preorder,https://shop.example.com/${slug}/team,,,,\r\n`,
+  ].join('');
+  const zip = makeZip([{ name: `images/${cover}`, data: await png(30, 160, 90) }]);
+  try {
+    await openAdmin(page, '/admin/import-export');
+    const form = page.getByRole('form', { name: 'Import' });
+    await form.getByLabel('File (CSV or JSON)').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await form.getByLabel('Images (zip, optional)').setInputFiles({ name: 'images.zip', mimeType: 'application/zip', buffer: zip });
+    await form.getByRole('button', { name: 'Check file' }).click();
+    const report = page.getByRole('region', { name: 'Import report' });
+    await expect(report.getByRole('status')).toHaveText('Would be: 1 created, 0 updated, 0 unchanged');
+    await form.getByRole('button', { name: 'Apply import' }).click();
+    await expect(report.getByRole('status')).toHaveText('1 created, 0 updated, 0 unchanged');
+    const created = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
+    expect(created?.mainImage).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    expect(created?.editions.map((edition) => [edition.name, edition.price, edition.availability])).toEqual([
+      ['Video course', 12.5, 'available'],
+      ['Team licence', 99, 'preorder'],
+    ]);
+    expect((await page.request.get(created!.mainImage)).headers()['content-type']).toBe('image/png');
   } finally {
     const left = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
     if (left) await api.remove(`/api/products/${left.id}`);

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { csvLine } from '../../../shared/csv';
-import { fromMinorUnits } from '../../../shared/price';
+import type { Edition } from '../../../shared/schemas/edition';
+import { selectEditions } from '../products/edition.repository';
+import { editionsOf } from '../products/editions';
 import { SHOWCASE_COLUMNS } from './dialects/showcase';
 
 /** Products read per query: the export holds one batch, never the catalogue. */
@@ -12,6 +14,7 @@ type ExportedProduct = {
   row: ProductRow;
   categories: string[];
   tags: string[];
+  editions: Edition[];
 };
 
 /** Every product in list order with its category and tag titles, a batch at a time (keyset cursor on order and id). */
@@ -38,9 +41,10 @@ export async function* exportedProducts(db: Db): AsyncGenerator<ExportedProduct>
       .select(['product_tags.product_id as productId', 'tags.title as title'])
       .where('product_tags.product_id', 'in', ids)
       .execute();
+    const editions = await selectEditions(db, ids);
     const titles = (links: Array<{ productId: string; title: string }>, id: string) =>
       links.filter((link) => link.productId === id).map((link) => link.title).sort();
-    for (const row of rows) yield { row, categories: titles(categories, row.id), tags: titles(tags, row.id) };
+    for (const row of rows) yield { row, categories: titles(categories, row.id), tags: titles(tags, row.id), editions: editionsOf(row, editions.get(row.id)) };
     const last = rows[rows.length - 1]!;
     after = { order: last.sort_order, id: last.id };
     if (rows.length < BATCH) return;
@@ -48,23 +52,19 @@ export async function* exportedProducts(db: Db): AsyncGenerator<ExportedProduct>
 }
 
 const galleryUrls = (row: ProductRow) => (JSON.parse(row.gallery) as Array<{ url: string; order: number }>).sort((a, b) => a.order - b.order).map((item) => item.url);
-const price = (row: ProductRow) => (row.price_minor === null || row.currency === null ? null : fromMinorUnits(row.price_minor, row.currency));
 
-/**
- * A product's editions as the export writes them. Until editions land (issue
- * 28, decision 069) a product has one, unnamed: its price and Buy link.
- */
-function editionsOf(row: ProductRow) {
-  return [{ name: '', price: price(row), currency: row.currency, compareAtPrice: null, saleEndsAt: null, availability: null, buyLink: row.buy_link }];
-}
+/** A product's editions as the export writes them (decision 063), the default first, without their ids. */
+const exportedEditions = (editions: Edition[]) =>
+  editions.map(({ name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink }) => ({ name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink }));
 
 /** Showcase's CSV (SHOWCASE_COLUMNS), one row per edition, streamed. */
 export function streamProductsCsv(db: Db): Readable {
   return Readable.from(
     (async function* () {
       yield csvLine(SHOWCASE_COLUMNS);
-      for await (const { row, categories, tags } of exportedProducts(db)) {
-        for (const edition of editionsOf(row)) {
+      for await (const { row, categories, tags, editions } of exportedProducts(db)) {
+        // Every edition's row repeats the product's columns (the import reads them from the first).
+        for (const edition of exportedEditions(editions)) {
           const cells: Record<(typeof SHOWCASE_COLUMNS)[number], string | number> = {
             slug: row.slug,
             title: row.title,
@@ -106,7 +106,7 @@ export function streamCatalogueJson(db: Db): Readable {
       };
       yield `${JSON.stringify(head).slice(0, -1)},"products":[`;
       let first = true;
-      for await (const { row, categories: productCategories, tags: productTags } of exportedProducts(db)) {
+      for await (const { row, categories: productCategories, tags: productTags, editions } of exportedProducts(db)) {
         const product = {
           slug: row.slug,
           title: row.title,
@@ -114,7 +114,7 @@ export function streamCatalogueJson(db: Db): Readable {
           duration: row.duration,
           categories: productCategories,
           tags: productTags,
-          editions: editionsOf(row),
+          editions: exportedEditions(editions),
           attributes: [],
           mainImage: row.main_image,
           gallery: galleryUrls(row),

@@ -7,8 +7,12 @@ import { createProduct, getProductBySlug, updateProduct } from '../products/prod
 import { createCategory } from '../categories/category.service';
 import { createTag, titleKey } from '../tags/tag.service';
 import { openImport } from './read-import';
+import { reindexProducts } from '../../content/effects/search-index';
+import type { MediaStore } from '../media/media-store';
+import { ImageRefused, ImportImages, type ImageSources } from './import-images';
+import { MediaZipError } from './media-zip';
 import type { DialectName, ImportedProduct, RowError } from './imported-product';
-import { productProblems, sameProduct, toProductInput } from './to-product-input';
+import { checkProduct, sameProduct, toProductInput } from './to-product-input';
 
 export type ImportOptions = {
   format?: DialectName | 'json' | undefined;
@@ -16,7 +20,12 @@ export type ImportOptions = {
   /** Shop files carry no currency: prices are in this one (USD unless told). */
   currency?: string | undefined;
   dryRun: boolean;
+  /** A media zip beside the file, and (command line only) the fetcher for image URLs. */
+  media?: ImageSources | undefined;
 };
+
+/** What an import reads and writes besides the file: the site's database, its media store and the upload limit. */
+export type ImportContext = { db: Db; contentEvents: ChangeSink; store: MediaStore; maxImageBytes: number };
 
 /** What an import did, or would do on a dry run (issue 31's report). */
 export type ImportReport = {
@@ -27,6 +36,8 @@ export type ImportReport = {
   errors: RowError[];
   /** The products created or updated (applied imports only): the admin links to them. */
   products: Array<{ id: string; slug: string; title: string; action: 'created' | 'updated' }>;
+  /** New images the import stored (or would store): they wait in the variant queue. */
+  images: number;
 };
 
 type Planned = { product: ImportedProduct; existing: Product | undefined; action: 'create' | 'update' };
@@ -61,16 +72,45 @@ function linkIds(product: ImportedProduct, links: Links) {
  * one transaction through the write path: categories and tags first, then
  * products matched by slug, unchanged ones left alone. Any error changes nothing.
  */
-export async function runImport(ctx: { db: Db; contentEvents: ChangeSink }, actor: Actor, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportReport> {
+export async function runImport(ctx: ImportContext, actor: Actor, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportReport> {
   const errors: RowError[] = [];
   const reading = await openImport(source, { format: options.format, shopUrl: options.shopUrl, currency: options.currency ?? 'USD' }, errors);
-  const report: ImportReport = { dialect: reading.dialect, created: 0, updated: 0, unchanged: 0, errors, products: [] };
+  const report: ImportReport = { dialect: reading.dialect, created: 0, updated: 0, unchanged: 0, errors, products: [], images: 0 };
+  let images: ImportImages;
+  try {
+    images = await ImportImages.open(ctx, options.media ?? {}, options.dryRun);
+  } catch (error) {
+    if (!(error instanceof MediaZipError)) throw error;
+    errors.push({ line: 0, column: 'media', message: error.message });
+    return report;
+  }
+  try {
+    return await planAndApply(ctx, actor, reading.products, options, report, images);
+  } finally {
+    await images.close();
+  }
+}
+
+/** The images a product names, as the addresses it will carry (from the zip or fetched); a refused one is an error of its row. */
+async function takeImages(product: ImportedProduct, images: ImportImages, errors: RowError[]): Promise<void> {
+  // Side by side: each image is decoded and re-encoded on a thread of its own.
+  const taken = await Promise.allSettled(product.images.map((image) => images.resolve(image.src)));
+  for (const [index, result] of taken.entries()) {
+    const image = product.images[index]!;
+    if (result.status === 'fulfilled') image.src = result.value;
+    else if (result.reason instanceof ImageRefused) errors.push({ line: image.line, column: index === 0 ? product.columns.mainImage : product.columns.gallery, message: result.reason.message });
+    else throw result.reason;
+  }
+}
+
+async function planAndApply(ctx: ImportContext, actor: Actor, products: AsyncIterable<ImportedProduct>, options: ImportOptions, report: ImportReport, images: ImportImages): Promise<ImportReport> {
+  const errors = report.errors;
   const links = await readLinks(ctx.db);
   const seen = new Map<string, number>();
   const plan: Planned[] = [];
   const reported = new Set<string>();
   let scanned = 0;
-  for await (const product of reading.products) {
+  for await (const product of products) {
     const earlier = seen.get(product.slug);
     if (earlier !== undefined && product.slug !== '') {
       errors.push({ line: product.line, column: product.columns.slug, message: `the same product as line ${earlier}` });
@@ -78,32 +118,56 @@ export async function runImport(ctx: { db: Db; contentEvents: ChangeSink }, acto
       continue;
     }
     seen.set(product.slug, product.line);
+    await takeImages(product, images, errors);
     const existing = product.slug ? await getProductBySlug(ctx.db, 'admin', product.slug) : undefined;
     const input = toProductInput(product, linkIds(product, links), existing);
     // One error per cell: a cell the dialect refused already is not reported again as the product's.
-    for (const error of errors.slice(scanned)) reported.add(`${error.line} ${error.column}`);
+    // A column the dialect refused for this product (a missing shop address on each of its editions) is reported once.
+    const refusedColumns = new Set<string>();
+    for (const error of errors.slice(scanned)) {
+      reported.add(`${error.line} ${error.column}`);
+      refusedColumns.add(error.column);
+    }
     const hadErrors = errors.length > scanned;
     const before = errors.length;
-    const problems = productProblems(product, input).filter((problem) => {
+    const checked = checkProduct(product, input);
+    const problems = checked.problems.filter((problem) => {
       const key = `${problem.line} ${problem.column}`;
-      if (reported.has(key)) return false;
+      if (reported.has(key) || refusedColumns.has(problem.column)) return false;
       reported.add(key);
       return true;
     });
     errors.push(...problems, ...linkProblems(product, links));
     scanned = errors.length;
     if (hadErrors || errors.length > before) continue;
-    if (existing && sameProduct(input, existing)) report.unchanged += 1;
+    if (existing && checked.clean && sameProduct(checked.clean, existing)) report.unchanged += 1;
     else plan.push({ product, existing, action: existing ? 'update' : 'create' });
   }
   errors.sort((a, b) => a.line - b.line);
   report.created = plan.filter((entry) => entry.action === 'create').length;
   report.updated = plan.length - report.created;
+  report.images = images.newImages;
   if (options.dryRun || errors.length > 0 || plan.length === 0) return report;
 
-  let writer: ReturnType<typeof deferredWriter> | undefined;
-  report.products = await inTransaction(ctx.db, async (trx) => {
-    writer = deferredWriter(trx, actor);
+  const writer: { current?: ReturnType<typeof deferredWriter> } = {};
+  try {
+    await images.saveFiles();
+    report.products = await applyPlan(ctx, actor, plan, images, writer);
+  } catch (error) {
+    await images.discardStored();
+    throw error;
+  }
+  writer.current?.commit(ctx.contentEvents);
+  return report;
+}
+
+/** Writes the plan in one transaction: the new images, the missing categories and tags, then each product through the write path. */
+async function applyPlan(ctx: ImportContext, actor: Actor, plan: Planned[], images: ImportImages, out: { current?: ReturnType<typeof deferredWriter> }): Promise<ImportReport['products']> {
+  return inTransaction(ctx.db, async (trx) => {
+    // The search rows of every product written are rewritten once, at the end (not once per product).
+    const writer = { ...deferredWriter(trx, actor), reindexLater: new Set<string>() };
+    out.current = writer;
+    await images.recordAll(writer);
     const fresh = await readLinks(trx);
     await addMissingLinks(writer, fresh, plan);
     const done: ImportReport['products'] = [];
@@ -114,10 +178,9 @@ export async function runImport(ctx: { db: Db; contentEvents: ChangeSink }, acto
       const saved = existing ? (await updateProduct(writer, existing.id, input)).item : await createProduct(writer, input);
       done.push({ id: saved.id, slug: saved.slug, title: saved.title, action: existing ? 'updated' : action === 'create' ? 'created' : 'updated' });
     }
+    await reindexProducts(trx, [...writer.reindexLater]);
     return done;
   });
-  writer?.commit(ctx.contentEvents);
-  return report;
 }
 
 /** Categories and tags the import would have to create but cannot: a title with no letters or digits for an address, a tag title too long. */

@@ -6,7 +6,7 @@ export type RowError = { line: number; column: string; message: string };
 export type DialectName = 'showcase' | 'shopify' | 'woocommerce';
 export const DIALECTS: readonly DialectName[] = ['showcase', 'shopify', 'woocommerce'];
 
-/** One way a product is sold (issue 28's editions); until editions land, the first one is the product's price and Buy link (apply.ts). */
+/** One way a product is sold (issue 28's editions, decision 063): the first is the default, whose price and Buy link the product shows. */
 export type ImportedEdition = {
   line: number;
   name: string;
@@ -14,6 +14,7 @@ export type ImportedEdition = {
   compareAtPrice: number | null;
   currency: string | null;
   saleEndsAt: string | null;
+  /** One of the editions' availabilities (available, preorder, coming_soon, sold_out) as the file says it; null: available. */
   availability: string | null;
   /** '' when the file gives none and no shop address makes one: an error of the row. */
   buyLink: string;
@@ -25,7 +26,28 @@ export type ImportedEdition = {
 export type ImportedImage = { src: string; alt: string; line: number };
 
 /** The product fields an import sets, and the file's column each came from (for the errors found when the product is checked). */
-export type ImportedField = 'slug' | 'title' | 'description' | 'duration' | 'categories' | 'tags' | 'mainImage' | 'gallery' | 'buyLink' | 'price' | 'currency' | 'seoTitle' | 'seoDescription' | 'status';
+export type ImportedField =
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'duration'
+  | 'categories'
+  | 'tags'
+  | 'mainImage'
+  | 'gallery'
+  | 'edition'
+  | 'buyLink'
+  | 'price'
+  | 'currency'
+  | 'compareAtPrice'
+  | 'saleEndsAt'
+  | 'availability'
+  | 'seoTitle'
+  | 'seoDescription'
+  | 'status';
+
+/** The fields of one edition: an error in one of them is on that edition's line. */
+export const EDITION_FIELDS: ReadonlySet<ImportedField> = new Set(['edition', 'buyLink', 'price', 'currency', 'compareAtPrice', 'saleEndsAt', 'availability']);
 
 /**
  * A product as any dialect reads it, before it meets the database: what a

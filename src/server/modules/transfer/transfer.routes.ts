@@ -9,11 +9,13 @@ import { receiveImport, IMPORT_LIMITS } from './receive-import';
 import { runImport, type ImportReport } from './import.service';
 import { streamCatalogueJson, streamProductsCsv } from './export.service';
 import { HttpError } from '../../http/errors';
+import { createMediaStore } from '../media/media.service';
 
 const answer = ({ dialect, created, updated, unchanged, errors }: ImportReport) => ({ dialect, created, updated, unchanged, errors });
 
 /** Import and export of the catalogue (issue 31, decision 069); every route admin-only. */
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = createMediaStore(app.ctx.config);
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fields: 10, fieldSize: 4 * 1024, files: 2, parts: 12, fileSize: IMPORT_LIMITS.fileBytes } });
 
   app.post('/import', { schema: { querystring: ImportQuerySchema, response: answers(200, apiSuccessSchema(ImportReportSchema)) } }, async (request) => {
@@ -21,11 +23,14 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const dryRun = request.query.dryRun !== 'false';
       const writer = writerFor(app.ctx, request);
-      const report = await runImport({ db: app.ctx.db, contentEvents: app.ctx.contentEvents }, writer.actor, upload.file(), {
+      // The web admin never fetches a URL (issue 31): images come from the zip beside the file, or stay at their URLs.
+      const report = await runImport({ db: app.ctx.db, contentEvents: app.ctx.contentEvents, store, maxImageBytes: app.ctx.config.maxImageBytes }, writer.actor, upload.file(), {
         dryRun,
         format: request.query.format,
         shopUrl: upload.shopUrl,
+        media: { zipPath: upload.mediaPath },
       });
+      if (!dryRun && report.images > 0) app.ctx.mediaVariants.nudge();
       if (!dryRun && report.errors.length > 0) {
         throw new HttpError(422, `The file has ${report.errors.length} error(s): nothing was changed`, answer(report));
       }

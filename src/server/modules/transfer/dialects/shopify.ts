@@ -9,9 +9,13 @@ const COLUMNS: Record<ImportedField, string> = {
   tags: 'Tags',
   mainImage: 'Image Src',
   gallery: 'Image Src',
+  edition: 'Option1 Value',
   buyLink: 'Handle',
   price: 'Variant Price',
   currency: 'Variant Price',
+  compareAtPrice: 'Variant Compare At Price',
+  saleEndsAt: 'Variant Compare At Price',
+  availability: 'Variant Inventory Qty',
   seoTitle: 'SEO Title',
   seoDescription: 'SEO Description',
   status: 'Status',
@@ -55,14 +59,17 @@ export const shopifyCsv: Dialect = {
         tags: splitList(first.get('Tags'), ','),
         editions: variants.map((row) => {
           const values = OPTIONS.map((n) => row.get(`Option${n} Value`)).filter((value) => value !== '' && value !== 'Default Title');
+          const price = readMoney(row, 'Variant Price', errors);
+          const compareAt = readMoney(row, 'Variant Compare At Price', errors);
           return {
             line: row.line,
             name: values.join(' / '),
-            price: readMoney(row, 'Variant Price', errors),
-            compareAtPrice: readMoney(row, 'Variant Compare At Price', errors),
+            price,
+            // Shopify shows no sale when the compare-at price is not above the price, and its exports often repeat the price there.
+            compareAtPrice: compareAt !== null && price !== null && compareAt > price ? compareAt : null,
             currency: options.currency,
             saleEndsAt: null,
-            availability: row.get('Variant Inventory Qty') === '0' && row.get('Variant Inventory Policy') === 'deny' ? 'sold-out' : null,
+            availability: row.get('Variant Inventory Qty') === '0' && row.get('Variant Inventory Policy') === 'deny' ? 'sold_out' : null,
             buyLink,
           };
         }),

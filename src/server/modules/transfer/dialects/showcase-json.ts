@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImportedField, ImportedProduct, ReadOptions, RowError } from '../imported-product';
+import { EDITION_FIELDS, type ImportedField, type ImportedProduct, type ReadOptions, type RowError } from '../imported-product';
 
 const text = z.string().nullish().transform((value) => value ?? '');
 const money = z.number().nullish().transform((value) => value ?? null);
@@ -33,10 +33,28 @@ export const JsonProductSchema = z.object({
 const DocumentSchema = z.object({ products: z.array(z.unknown()) });
 
 const COLUMNS = Object.fromEntries(
-  (['slug', 'title', 'description', 'duration', 'categories', 'tags', 'mainImage', 'gallery', 'buyLink', 'price', 'currency', 'seoTitle', 'seoDescription', 'status'] as const).map((field) => [
-    field,
-    field === 'buyLink' || field === 'price' || field === 'currency' ? `editions.${field}` : field,
-  ]),
+  (
+    [
+      'slug',
+      'title',
+      'description',
+      'duration',
+      'categories',
+      'tags',
+      'mainImage',
+      'gallery',
+      'edition',
+      'buyLink',
+      'price',
+      'currency',
+      'compareAtPrice',
+      'saleEndsAt',
+      'availability',
+      'seoTitle',
+      'seoDescription',
+      'status',
+    ] as const
+  ).map((field) => [field, EDITION_FIELDS.has(field) ? `editions.${field === 'edition' ? 'name' : field}` : field]),
 ) as Record<ImportedField, string>;
 
 /**

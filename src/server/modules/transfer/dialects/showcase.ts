@@ -1,7 +1,12 @@
 import { csvUnescape } from '../../../../shared/csv';
 import { groupBy, readDate, readMoney, rowReader, splitList, type Dialect, type ImportedField, type Row } from '../imported-product';
 
-/** Showcase's own CSV, one row per edition; lists are separated by `|` (issue 31). */
+/**
+ * Showcase's own CSV, one row per edition; lists are separated by `|` (issue 31).
+ * The export repeats the product's columns on each of its edition rows; the
+ * import reads them from the product's first row, so later rows may also
+ * leave them blank (a row with a blank slug belongs to the product above).
+ */
 export const SHOWCASE_COLUMNS = [
   'slug',
   'title',
@@ -31,9 +36,13 @@ const COLUMNS: Record<ImportedField, string> = {
   tags: 'tags',
   mainImage: 'mainImage',
   gallery: 'gallery',
+  edition: 'edition',
   buyLink: 'buyLink',
   price: 'price',
   currency: 'currency',
+  compareAtPrice: 'compareAtPrice',
+  saleEndsAt: 'saleEndsAt',
+  availability: 'availability',
   seoTitle: 'seoTitle',
   seoDescription: 'seoDescription',
   status: 'slug',

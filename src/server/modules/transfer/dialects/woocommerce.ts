@@ -10,9 +10,13 @@ const COLUMNS: Record<ImportedField, string> = {
   tags: 'Tags',
   mainImage: 'Images',
   gallery: 'Images',
+  edition: 'Name',
   buyLink: 'External URL',
   price: 'Regular price',
   currency: 'Regular price',
+  compareAtPrice: 'Regular price',
+  saleEndsAt: 'Date sale price ends',
+  availability: 'In stock?',
   seoTitle: 'Name',
   seoDescription: 'Short description',
   status: 'Published',
@@ -28,14 +32,18 @@ function edition(row: Row, name: string, buyLink: string, options: ReadOptions, 
   const regular = readMoney(row, 'Regular price', errors);
   const sale = readMoney(row, 'Sale price', errors);
   const stock = row.get('In stock?').toLowerCase();
+  const saleEnds = readDate(row, 'Date sale price ends', errors);
+  // A sale price is a sale only below the regular price; its end date means nothing without one.
+  const onSale = sale !== null && regular !== null && regular > sale;
   return {
     line: row.line,
     name,
     price: sale ?? regular,
-    compareAtPrice: sale === null ? null : regular,
+    compareAtPrice: onSale ? regular : null,
     currency: (sale ?? regular) === null ? null : options.currency,
-    saleEndsAt: readDate(row, 'Date sale price ends', errors),
-    availability: stock === '1' ? 'in-stock' : stock === '0' ? 'sold-out' : stock === 'backorder' ? 'backorder' : null,
+    saleEndsAt: onSale ? saleEnds : null,
+    // WooCommerce's "backorder" still takes orders: the edition can be bought.
+    availability: stock === '0' || stock === 'outofstock' ? 'sold_out' : stock === '' ? null : 'available',
     buyLink,
   };
 }

@@ -13,9 +13,12 @@ const DIALECT_NAMES: Record<string, string> = { showcase: 'Showcase CSV/JSON', s
 /** Import a catalogue file (checked first, then applied in one go) and download the catalogue (issue 31). */
 export default function ImportExportScreen() {
   const fileId = useId();
+  const mediaId = useId();
+  const mediaHintId = useId();
   const shopId = useId();
   const formatId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [media, setMedia] = useState<File | null>(null);
   const [shopUrl, setShopUrl] = useState('');
   const [format, setFormat] = useState('');
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -30,7 +33,7 @@ export default function ImportExportScreen() {
     setBusy(dryRun ? 'check' : 'apply');
     setFailure(null);
     try {
-      setOutcome(await sendImport({ file, shopUrl, format, dryRun }));
+      setOutcome(await sendImport({ file, media, shopUrl, format, dryRun }));
     } catch (error) {
       console.error(error);
       setFailure(errorMessage(error, 'Failed to read the import file'));
@@ -65,6 +68,23 @@ export default function ImportExportScreen() {
               setOutcome(null);
             }}
           />
+        </p>
+        <p className="adm-field">
+          <label htmlFor={mediaId} className="adm-label">Images (zip, optional)</label>
+          <input
+            id={mediaId}
+            type="file"
+            style={{ maxWidth: '100%' }}
+            accept=".zip,application/zip"
+            aria-describedby={mediaHintId}
+            onChange={(event) => {
+              setMedia(event.target.files?.[0] ?? null);
+              setOutcome(null);
+            }}
+          />
+          <span id={mediaHintId} className="adm-hint">
+            Images the file names (Image Src, Images, mainImage, gallery) are taken from this zip by file name, and added to the media library like uploads.
+          </span>
         </p>
         <p className="adm-field">
           <label htmlFor={shopId} className="adm-label">Shop address</label>
