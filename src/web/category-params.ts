@@ -1,5 +1,6 @@
 import { CATEGORY_PAGE_SIZE, MAX_SELECTED_TAGS } from '../shared/constants';
 import { readSearchParams, searchQueryString } from './search-params';
+import { readSentParam } from './page-params';
 
 /**
  * The query parameters a category page reads: `page` (1 when absent) and
@@ -50,6 +51,11 @@ export function pageIdentity(pathname: string, search: URLSearchParams): string 
     // The edition a visitor chose (issue 28) is part of the page; only an id's characters are kept.
     const edition = search.get('edition') ?? '';
     return EDITION_ID.test(edition) ? `${path}?edition=${edition}` : path;
+  }
+  if (/^\/pages\/[^/]+$/.test(path)) {
+    // After a contact form was sent without JavaScript: the page with its thank-you line (the same for everyone).
+    const sent = readSentParam(search);
+    return sent ? `${path}?sent=${sent}` : path;
   }
   return /^\/category\/[^/]+$/.test(path) ? `${path}${categorySearch(readCategoryParams(search))}` : path;
 }

@@ -3,6 +3,7 @@ import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import { routes, PAGES_ROUTE_ID, ROOT_ROUTE_ID } from './routes';
 import type { ContentSource } from './api/content-source';
 import type { LoaderContext, RootData } from './loaders';
+import type { FormState } from './components/blocks/form-state';
 import { errorMetaFor, metaFor, type PageMeta } from './page-meta';
 import type { HydrationPayload } from './hydration';
 import { PreloadContext, type ImagePreload, type PreloadCollector } from './images/lcp-preload';
@@ -62,8 +63,10 @@ export async function renderPage(
   request: Request,
   contentSource: ContentSource,
   onError: (error: unknown) => void = () => {},
+  /** A contact form posted without JavaScript that did not pass: the page shows it again with its errors (never cached). */
+  formState?: FormState,
 ): Promise<RenderedPage> {
-  const requestContext: LoaderContext = { contentSource };
+  const requestContext: LoaderContext = { contentSource, ...(formState ? { formState } : {}) };
   const result = await handler.query(request, { requestContext });
   if (result instanceof Response) {
     return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };

@@ -1,6 +1,6 @@
 import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../shared/schemas';
-import { CATEGORY_PAGE_SIZE, FOOTER_LATEST_PRODUCTS, HOMEPAGE_PRODUCTS_PER_CATEGORY, byOrder } from '../shared/constants';
+import { CATEGORY_PAGE_SIZE, HOMEPAGE_PRODUCTS_PER_CATEGORY, byOrder } from '../shared/constants';
 import type { SiteSettings } from '../shared/schemas/site-settings';
 import { httpContentSource, type ContentSource } from './api/content-source';
 import { categoryOffset, categorySearch, readCategoryParams } from './category-params';
@@ -8,9 +8,16 @@ import { heroImages, loadImages, type WithImages } from './images/image-loader';
 import { summarizeProduct, type NotFoundData, type ProductSummary } from './page-data';
 import { priceText } from '../shared/price';
 import { viewEdition, type EditionView } from '../shared/edition-view';
+import type { Navigation } from '../shared/schemas/navigation';
+import type { Block, SitePage } from '../shared/schemas/page';
+import type { FormState } from './components/blocks/form-state';
+import { readSentParam } from './page-params';
 
-/** What the server passes to loaders as the static handler's requestContext. */
-export type LoaderContext = { contentSource: ContentSource };
+/**
+ * What the server passes to loaders as the static handler's requestContext: the content, and for
+ * a contact form sent without JavaScript that did not pass, what was typed and what was wrong.
+ */
+export type LoaderContext = { contentSource: ContentSource; formState?: FormState };
 
 /** On the server the context carries a source that calls the services; in the browser there is none. */
 export function sourceOf(context: unknown): ContentSource {
@@ -28,22 +35,18 @@ export type TagChip = Pick<Tag, 'id' | 'slug' | 'title'>;
 const summarizeCategory = ({ heroConfig: _hero, ...rest }: Category): CategorySummary => rest;
 const chip = (tag: Tag): TagChip => ({ id: tag.id, slug: tag.slug, title: tag.title });
 
-export type RootData = WithImages & { categories: CategorySummary[]; latestProducts: ProductLink[]; theme: Theme; site: SiteSettings };
+export type RootData = WithImages & { categories: CategorySummary[]; navigation: Navigation; theme: Theme; site: SiteSettings };
 
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const source = sourceOf(context);
-  const [categories, latest, theme, site] = await Promise.all([
-    source.listCategories(),
-    source.pageProducts({ limit: FOOTER_LATEST_PRODUCTS }),
-    source.getTheme(),
-    source.getSiteSettings(),
-  ]);
+  // The header and footer menus: the owner's, or the spec's (Home, the categories, About; the first products) until edited.
+  const [categories, { navigation }, theme, site] = await Promise.all([source.listCategories(), source.getNavigation(), source.getTheme(), source.getSiteSettings()]);
   // The newsletter picture, the category tiles (homepage), the logo and the default share card are drawn from root data.
   const images = await loadImages(source, [theme.newsletterImage, ...categories.flatMap((c) => [c.tileImage, c.hoverImage]), site.logo, site.shareImage]);
   return {
     images,
     categories: [...categories].sort(byOrder).map(summarizeCategory),
-    latestProducts: latest.items.map(({ slug, title }) => ({ slug, title })),
+    navigation,
     theme,
     site,
   };
@@ -170,7 +173,41 @@ export async function productLoader({ context, params, request }: LoaderFunction
 }
 
 /** The src of every picture in stored rich text. */
-const richTextImages = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]);
+const richTextImages = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]!);
+
+/** A page made of blocks (issue 29): its blocks, the products its grids show, and a form's outcome. */
+export type SitePageData = WithImages & {
+  page: SitePage;
+  /** The cards of each product grid, by block id. */
+  grids: Record<string, ProductSummary[]>;
+  /** The contact form whose message was sent (`?sent=<blockId>`, after a post without JavaScript). */
+  sent: string | null;
+  /** A post without JavaScript that did not pass: shown in its form (never cached: the server renders it for that answer only). */
+  form: FormState | null;
+};
+
+const blockImages = (block: Block): string[] =>
+  block.type === 'image' ? [block.url] : block.type === 'gallery' ? block.images.map((image) => image.url) : block.type === 'richText' ? richTextImages(block.html) : [];
+
+export async function sitePageLoader({ context, params, request }: LoaderFunctionArgs) {
+  const source = sourceOf(context);
+  const page = await source.getPageBySlug(params.slug ?? '');
+  if (!page) return notFound(request);
+  const grids = await Promise.all(
+    page.blocks.flatMap((block) => (block.type === 'productGrid' ? [source.gridProducts(block).then((products) => [block.id, products] as const)] : [])),
+  );
+  const shown = grids.flatMap(([, products]) => products.map((product) => product.mainImage));
+  const images = await loadImages(source, [page.shareImage, ...page.blocks.flatMap(blockImages), ...shown]);
+  const sent = readSentParam(new URL(request.url).searchParams);
+  const form = (context as Partial<LoaderContext> | undefined)?.formState ?? null;
+  return {
+    images,
+    page,
+    grids: Object.fromEntries(grids.map(([id, products]) => [id, products.map(summarizeProduct)])),
+    sent: sent && page.blocks.some((block) => block.id === sent && block.type === 'contactForm') ? sent : null,
+    form,
+  } satisfies SitePageData;
+}
 
 export function pageNotFoundLoader({ request }: LoaderFunctionArgs) {
   return notFound(request);

@@ -1,4 +1,4 @@
-import type { AboutData, CategoryData, HomeData, ProductData, RootData } from './loaders';
+import type { AboutData, CategoryData, HomeData, ProductData, RootData, SitePageData } from './loaders';
 import { isNotFound } from './page-data';
 import { categorySearch } from './category-params';
 import { htmlToText } from '../shared/html-text';
@@ -7,7 +7,7 @@ import type { SiteSettings } from '../shared/schemas/site-settings';
 import { defaultSiteSettings } from '../shared/site-defaults';
 import { DEFAULT_PRIMARY_COLOR } from '../shared/colors';
 import { defaultFaviconUrl, defaultShareImageUrl } from '../shared/share-card';
-import { breadcrumbList, course, itemList, organization, product as productLd, webSite, type JsonLd, type OfferFacts } from './structured-data';
+import { breadcrumbList, course, faqPage, itemList, organization, product as productLd, webSite, type JsonLd, type OfferFacts } from './structured-data';
 import { searchMeta } from './search-meta';
 
 const DEFAULT_DESCRIPTION = 'Tutorials and courses for designers and creators: browse the catalogue and learn at your own pace.';
@@ -122,6 +122,26 @@ export const productMeta = (data: unknown, context: MetaContext): PageMeta => {
   };
 };
 
+/** A page made of blocks: its SEO fields, else its title and the opening of its text; its share image; its FAQ. */
+export const sitePageMeta = (data: unknown, context: MetaContext): PageMeta => {
+  if (isNotFound(data) || !data) return notFoundMeta(context, 'Page Not Found', "The page you're looking for doesn't exist.");
+  const { page } = data as SitePageData;
+  const firstText = page.blocks.flatMap((block) => (block.type === 'richText' ? [htmlToText(block.html)] : block.type === 'callToAction' ? [block.text || block.heading] : []))[0];
+  const questions = page.blocks.flatMap((block) => (block.type === 'faq' ? block.items : []));
+  const firstImage = page.blocks.flatMap((block) => (block.type === 'image' ? [block.url] : block.type === 'gallery' ? block.images.map((image) => image.url) : []))[0];
+  const name = page.seoTitle || page.title;
+  return {
+    title: titledBy(context.site)(name),
+    cardTitle: name,
+    description: clip(page.seoDescription || firstText || DEFAULT_DESCRIPTION),
+    ...socialCard(data as SitePageData, page.shareImage || firstImage),
+    structuredData: [
+      breadcrumbList([{ name: 'Home', url: '/' }, { name: page.title, url: `/pages/${page.slug}` }], context.base),
+      ...(questions.length > 0 ? [faqPage(questions)] : []),
+    ],
+  };
+};
+
 export const pageNotFoundMeta = (_data: unknown, context: MetaContext): PageMeta =>
   notFoundMeta(context, 'Page Not Found', "The page you're looking for doesn't exist.");
 
@@ -162,6 +182,7 @@ const PAGE_META: Record<string, MetaOf> = {
   about: aboutMeta,
   category: categoryMeta,
   product: productMeta,
+  page: sitePageMeta,
   search: searchMeta,
   'not-found': pageNotFoundMeta,
 };

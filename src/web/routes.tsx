@@ -28,7 +28,7 @@ function page(id: string, match: { index: true } | { path: string }, loader: Loa
  */
 const loaders = () => import('./loaders');
 const fromLoaders =
-  (name: 'rootLoader' | 'homeLoader' | 'aboutLoader' | 'categoryLoader' | 'productLoader' | 'pageNotFoundLoader'): LoaderFunction =>
+  (name: 'rootLoader' | 'homeLoader' | 'aboutLoader' | 'categoryLoader' | 'productLoader' | 'sitePageLoader' | 'pageNotFoundLoader'): LoaderFunction =>
   async (args: LoaderFunctionArgs) =>
     (await loaders())[name](args);
 const searchLoader: LoaderFunction = async (args) => (await import('./search-loader')).searchLoader(args);
@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           page('about', { path: 'about' }, fromLoaders('aboutLoader')),
           page('category', { path: 'category/:slug' }, fromLoaders('categoryLoader')),
           page('product', { path: 'product/:slug' }, fromLoaders('productLoader')),
+          page('page', { path: 'pages/:slug' }, fromLoaders('sitePageLoader')),
           page('search', { path: 'search' }, searchLoader),
           page('not-found', { path: '*' }, fromLoaders('pageNotFoundLoader')),
         ],

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import type { SearchHit } from '../shared/schemas/search';
+import type { PageSearchHit, SearchHit } from '../shared/schemas/search';
 import { sourceOf } from './loaders';
 import { loadImages, type WithImages } from './images/image-loader';
 import { readSearchParams, searchQueryString, SEARCH_PAGE_SIZE } from './search-params';
@@ -14,6 +14,8 @@ export type SearchData = WithImages & {
   q: string;
   page: number;
   hits: SearchResultData[];
+  /** Pages made of blocks that match, on the first page of results. */
+  pages?: PageSearchHit[];
   /** Matches in all pages. */
   total: number;
   hasNext: boolean;
@@ -24,7 +26,7 @@ export async function searchLoader({ context, request }: LoaderFunctionArgs) {
   const source = sourceOf(context);
   const { q, page } = readSearchParams(new URL(request.url).searchParams);
   if (!q) return { images: {}, q, page: 1, hits: [], total: 0, hasNext: false } satisfies SearchData;
-  const result = await source.search({ q, limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE });
+  const [result, pages] = await Promise.all([source.search({ q, limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE }), page === 1 ? source.searchPages(q) : []]);
   // Past the last page: the last page that exists (or the first).
   if (page > 1 && result.items.length === 0) {
     const last = Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE));
@@ -32,5 +34,5 @@ export async function searchLoader({ context, request }: LoaderFunctionArgs) {
   }
   const images = await loadImages(source, result.items.map((hit) => hit.mainImage));
   const hits = result.items.map(({ editions, ...hit }) => ({ ...hit, ...editionFacts(editions) }));
-  return { images, q, page, hits, total: result.total, hasNext: result.nextCursor !== null } satisfies SearchData;
+  return { images, q, page, hits, pages, total: result.total, hasNext: result.nextCursor !== null } satisfies SearchData;
 }

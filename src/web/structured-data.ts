@@ -192,6 +192,15 @@ export function product(facts: CourseFacts, base: string): JsonLd | null {
  * comment, and U+2028/2029 so old parsers do not end a line inside a string.
  * The parsed value is unchanged.
  */
+/** A page's questions and answers (a FAQ block), as search engines read them. Answers keep their sanitised HTML. */
+export function faqPage(items: { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
+  };
+}
+
 export const serializeJsonLd = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')

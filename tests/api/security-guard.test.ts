@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/site-settings',
   'GET /api/media/info',
   'GET /api/search',
+  'GET /api/search/pages',
   'GET /api/pages',
   'GET /api/pages/slug/:slug',
   'GET /api/navigation',

@@ -39,7 +39,8 @@ describe('pages of a catalogue and the render cache', () => {
     const data = hydration(html).loaderData;
     expect(JSON.stringify(data)).not.toContain('item-05');
     // Footer: the first 3 products.
-    expect(data.root.latestProducts.map((p: { slug: string }) => p.slug)).toEqual(['item-00', 'item-01', 'item-02']);
+    const latest = (data.root.navigation.footer as { heading: string; links: { href: string }[] }[]).find((column) => column.heading === 'Latest Products')!;
+    expect(latest.links.map((link) => link.href)).toEqual(['/product/item-00', '/product/item-01', '/product/item-02']);
   });
 
   it('category: the first 24 products server-rendered, with a real next link, rel=next and a self-canonical', async () => {

@@ -1,5 +1,5 @@
 import type { ContentSource } from '../../web/api/content-source';
-import { SITE_KEY, categoryKey, mediaKey, productKey, tagKey } from './surrogate-keys';
+import { SITE_KEY, categoryKey, mediaKey, pageKey, productKey, tagKey } from './surrogate-keys';
 
 /**
  * The content source of one render, noting the surrogate key of everything the page reads
@@ -34,5 +34,18 @@ export function keyedSource(source: ContentSource, keys: Set<string>): ContentSo
       return source.describeImages(urls);
     },
     search: (query) => note(source.search(query), (page) => ['search', ...page.items.map((hit) => productKey(hit.id))]),
+    getPageBySlug: (slug) => note(source.getPageBySlug(slug), (item) => (item ? [pageKey(item.id)] : ['not-found'])),
+    // A grid shows a list of products: any product joining, leaving or moving in lists changes it, and each card its product.
+    gridProducts: (query) =>
+      note(source.gridProducts(query), (items) => [
+        'products',
+        ...items.map((item) => productKey(item.id)),
+        ...(query.categoryId ? [categoryKey(query.categoryId)] : []),
+        ...(query.tagId ? [tagKey(query.tagId)] : []),
+        ...query.productIds.map(productKey),
+      ]),
+    // The owner's menus are a site-wide setting; the spec's default ones are made from the categories and the first products.
+    getNavigation: () => note(source.getNavigation(), (shown) => [SITE_KEY, 'categories', 'products', 'pages', ...shown.productIds.map(productKey)]),
+    searchPages: (q) => note(source.searchPages(q), (hits) => ['search', 'pages', ...hits.map((hit) => pageKey(hit.id))]),
   };
 }

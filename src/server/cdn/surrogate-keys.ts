@@ -8,7 +8,8 @@ import type { ContentChange } from '../content/changes';
  * - `product:<id>`, `category:<id>`, `tag:<id>`: an item shown on the page (its own page, a card, a filter)
  * - `products`: a list of products (home, category pages, their pages 2…): their membership and order
  * - `categories`, `tags`: the lists of categories (the menu, the home's sections) and of tags (filters)
- * - `search`: search results, which any product write may change
+ * - `page:<id>`: a page made of blocks (its own address); `pages`: what lists pages (the menus, the search)
+ * - `search`: search results, which any product or page write may change
  * - `not-found`: the shared not-found pages, which a new address or redirect may turn into something else
  * - `media:<name>`: a stored image, by its generated name (its variants share it)
  */
@@ -16,6 +17,7 @@ export const SITE_KEY = 'site';
 export const productKey = (id: string) => `product:${id}`;
 export const categoryKey = (id: string) => `category:${id}`;
 export const tagKey = (id: string) => `tag:${id}`;
+export const pageKey = (id: string) => `page:${id}`;
 
 /** `/uploads/<name>.<ext>` and its variants `/uploads/<name>-w<width>.<format>` → `media:<name>`; undefined for other URLs. */
 export function mediaKey(url: string): string | undefined {
@@ -81,8 +83,10 @@ export function keysOfChange(change: ContentChange): string[] {
       keys.add('not-found');
       break;
     case 'page':
-      // A menu may link it: the pages drawing menus change when it comes or goes.
-      if (addressMoved || before?.status !== after?.status) keys.add(SITE_KEY);
+      if (change.id) keys.add(pageKey(change.id));
+      // A menu may link it (the default footer by its title): the pages drawing menus change when it comes, goes or is renamed.
+      if (addressMoved || before?.status !== after?.status || before?.publishAt !== after?.publishAt || before?.title !== after?.title) keys.add('pages');
+      keys.add('search');
       keys.add('not-found');
       break;
   }

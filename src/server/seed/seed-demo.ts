@@ -7,6 +7,8 @@ import { createMediaStore, recordMedia } from '../modules/media/media.service';
 import { createCategory } from '../modules/categories/category.service';
 import { createProduct } from '../modules/products/product.service';
 import { createTag } from '../modules/tags/tag.service';
+import { createPage } from '../modules/pages/page.service';
+import { DEMO_PAGES } from './demo-pages';
 import { saveAbout, saveHomepage, saveTheme } from '../modules/site/site.service';
 import { selectSetting } from '../modules/site/settings.repository';
 import { ABOUT_PAGE, DEMO_CATEGORIES, DEMO_PRIMARY_COLOR, DEMO_PRODUCTS, DEMO_TAGS } from './demo-data';
@@ -82,6 +84,7 @@ async function writeContent(writer: Writer, plan: DemoMediaPlan): Promise<void> 
   await saveHomepage(writer, homepageHero(plan));
   await saveAbout(writer, { heroConfig: aboutHero(plan), content: ABOUT_PAGE.content });
   await saveTheme(writer, { primaryColor: DEMO_PRIMARY_COLOR, newsletterImage: plan.newsletterImage });
+  for (const page of DEMO_PAGES) await createPage(writer, page);
 }
 
 /**

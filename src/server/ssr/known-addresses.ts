@@ -13,27 +13,31 @@ export type Addresses = {
   products: ReadonlySet<string>;
   categories: ReadonlySet<string>;
   tags: ReadonlySet<string>;
+  /** Pages made of blocks that are not drafts (issue 29). */
+  pages: ReadonlySet<string>;
   /** `from` paths of the redirects table, exactly as a request names them. */
   redirects: ReadonlySet<string>;
 };
 
 export async function readAddresses(db: Db): Promise<Addresses> {
-  const [products, categories, tags, redirects] = await Promise.all([
+  const [products, categories, tags, pages, redirects] = await Promise.all([
     db.selectFrom('products').select('slug').where('status', '<>', 'draft').execute(),
     db.selectFrom('categories').select('slug').where('status', '<>', 'draft').execute(),
     db.selectFrom('tags').select('slug').execute(),
+    db.selectFrom('pages').select('slug').where('status', '<>', 'draft').execute(),
     db.selectFrom('redirects').select('from_path').execute(),
   ]);
   return {
     products: new Set(products.map((row) => row.slug)),
     categories: new Set(categories.map((row) => row.slug)),
     tags: new Set(tags.map((row) => row.slug)),
+    pages: new Set(pages.map((row) => row.slug)),
     redirects: new Set(redirects.map((row) => row.from_path)),
   };
 }
 
 /** What a single address names, for the one-row look-up of an address the set lacks. */
-export type AddressKind = 'product' | 'category' | 'tag' | 'redirect';
+export type AddressKind = 'product' | 'category' | 'page' | 'tag' | 'redirect';
 
 /** Whether the database holds this address now: one indexed read. */
 export async function holdsAddress(db: Db, kind: AddressKind, value: string): Promise<boolean> {
@@ -42,7 +46,9 @@ export async function holdsAddress(db: Db, kind: AddressKind, value: string): Pr
       ? await db.selectFrom('products').select('id').where('slug', '=', value).where('status', '<>', 'draft').executeTakeFirst()
       : kind === 'category'
         ? await db.selectFrom('categories').select('id').where('slug', '=', value).where('status', '<>', 'draft').executeTakeFirst()
-        : kind === 'tag'
+        : kind === 'page'
+          ? await db.selectFrom('pages').select('id').where('slug', '=', value).where('status', '<>', 'draft').executeTakeFirst()
+          : kind === 'tag'
           ? await db.selectFrom('tags').select('id').where('slug', '=', value).executeTakeFirst()
           : await db.selectFrom('redirects').select('id').where('from_path', '=', value).executeTakeFirst();
   return row !== undefined;
@@ -120,7 +126,7 @@ export class KnownAddresses {
 /** What the page router would show at a path: a page worth rendering, or the not-found page of a shape. */
 export type PageVerdict =
   | { kind: 'render' }
-  | { kind: 'not-found'; shape: 'product' | 'category' | 'other'; slug?: string }
+  | { kind: 'not-found'; shape: 'product' | 'category' | 'page' | 'other'; slug?: string }
   /** A category page asked with tags that name no tag: the same page without them. */
   | { kind: 'drop-tags'; tags: string[] };
 
@@ -141,6 +147,11 @@ export function judgeAddress(path: string, tags: readonly string[], known: Addre
   const segments = path.split('/').slice(1);
   const first = segments[0]?.toLowerCase() ?? '';
   if (segments.length === 1 && (first === '' || first === 'about' || first === 'search')) return { kind: 'render' };
+  if (segments.length === 2 && first === 'pages') {
+    const slug = decode(segments[1]!);
+    if (slug === undefined) return { kind: 'render' };
+    return known.pages.has(slug) ? { kind: 'render' } : { kind: 'not-found', shape: 'page', slug };
+  }
   if (segments.length === 2 && (first === 'product' || first === 'category')) {
     const slug = decode(segments[1]!);
     if (slug === undefined) return { kind: 'render' };

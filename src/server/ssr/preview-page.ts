@@ -7,6 +7,7 @@ import { previewEditions } from '../modules/products/editions';
 import { getCategoryById } from '../modules/categories/category.service';
 import { listTags } from '../modules/tags/tag.service';
 import type { StoredPreview } from '../modules/preview/preview.service';
+import { BlockAnswerSchema, type PageInputData, type SitePage } from '../../shared/schemas/page';
 
 /** The public path a preview shows, and the visitors' content with the previewed item put in its place. */
 export type PreviewPlan = { path: string; source: ContentSource };
@@ -50,5 +51,27 @@ export async function planPreview(db: Db, base: ContentSource, preview: StoredPr
       return { path: '/', source: { ...base, getHomepage: async () => preview.data as HeroConfig } };
     case 'about':
       return { path: '/about', source: { ...base, getAbout: async () => preview.data as AboutPage } };
+    case 'page': {
+      // The blocks were cleaned when the preview was stored (preview.service.ts): read as a saved page reads them.
+      const fields = preview.data as PageInputData & { blocks: unknown[] };
+      const now = new Date().toISOString();
+      const page: SitePage = {
+        id: preview.id ?? PREVIEW_ID,
+        title: fields.title,
+        slug: fields.slug,
+        shareImage: fields.shareImage ?? '',
+        blocks: fields.blocks.flatMap((block) => {
+          const parsed = BlockAnswerSchema.safeParse(block);
+          return parsed.success ? [parsed.data] : [];
+        }),
+        seoTitle: fields.seoTitle ?? null,
+        seoDescription: fields.seoDescription ?? null,
+        status: 'published',
+        publishAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return { path: `/pages/${page.slug}`, source: { ...base, getPageBySlug: async (slug) => (slug === page.slug ? page : base.getPageBySlug(slug)) } };
+    }
   }
 }

@@ -1,13 +1,16 @@
 import type { Db } from '../db/database';
 import type { CatalogueFigures } from '../content/catalogue-figures';
 import type { ContentSource } from '../../web/api/content-source';
-import { getCategoryBySlug, listCategories } from '../modules/categories/category.service';
-import { getProductBySlug, pageProducts } from '../modules/products/product.service';
-import { getTagsByIds, listTags } from '../modules/tags/tag.service';
+import { getCategoryById, getCategoryBySlug, listCategories } from '../modules/categories/category.service';
+import { getProductBySlug, getProductsByIds, pageProducts } from '../modules/products/product.service';
+import { getTagById, getTagsByIds, listTags } from '../modules/tags/tag.service';
+import { getPageBySlug } from '../modules/pages/page.service';
+import { getShownNavigation } from '../modules/navigation/navigation.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
 import { getSiteSettings } from '../modules/site/site-settings.service';
 import { describeImages } from '../modules/media/image-info';
 import { searchProducts } from '../modules/search/search.service';
+import { searchPages } from '../modules/search/page-search';
 
 /**
  * The route loaders' view of the content when rendering on the server: the
@@ -28,5 +31,18 @@ export function createServerContentSource(db: Db, figures: CatalogueFigures): Co
     getSiteSettings: () => getSiteSettings(db),
     describeImages: (urls) => describeImages(db, urls),
     search: (query) => searchProducts(db, query),
+    getPageBySlug: async (slug) => (await getPageBySlug(db, 'visitor', slug)) ?? null,
+    gridProducts: async (query) => {
+      if (query.source === 'products') return getProductsByIds(db, 'visitor', query.productIds.slice(0, query.limit));
+      if (query.source === 'category') {
+        // A category visitors cannot see shows no products (its own page is a 404 too).
+        const category = query.categoryId ? await getCategoryById(db, 'visitor', query.categoryId) : undefined;
+        return category ? (await pageProducts(db, 'visitor', { categoryId: category.id, limit: query.limit }, figures)).items : [];
+      }
+      const tag = query.tagId ? await getTagById(db, query.tagId) : undefined;
+      return tag ? (await pageProducts(db, 'visitor', { tag: [tag.slug], limit: query.limit }, figures)).items : [];
+    },
+    getNavigation: () => getShownNavigation(db),
+    searchPages: (q) => searchPages(db, q),
   };
 }

@@ -61,20 +61,20 @@ async function pageEntries(db: Db, visibility: Visibility): Promise<SitemapEntry
 
 export async function countSitemapEntries(db: Db): Promise<number> {
   const visibility = visibilityFor('visitor');
-  return 2 + (await countVisible(db, 'categories', visibility)) + (await countVisible(db, 'products', visibility));
+  return 2 + (await countVisible(db, 'categories', visibility)) + (await countVisible(db, 'products', visibility)) + (await countVisible(db, 'pages', visibility));
 }
 
 /**
- * The public pages in a fixed order (home, about, categories, products, each
- * kind by id), from position `start`, at most `count` of them: one file of
+ * The public pages in a fixed order (home, about, categories, products, pages
+ * made of blocks, each kind by id), from position `start`, at most `count` of them: one file of
  * the sitemap. Only what a visitor may see: drafts and future items never.
  */
 export async function* sitemapEntries(db: Db, start: number, count: number): AsyncGenerator<SitemapEntry> {
   const visibility = visibilityFor('visitor');
   const now = visibility.now;
-  const pages = (await pageEntries(db, visibility)).slice(start, start + count);
-  yield* pages;
-  let left = count - pages.length;
+  const fixed = (await pageEntries(db, visibility)).slice(start, start + count);
+  yield* fixed;
+  let left = count - fixed.length;
   const categoryTotal = await countVisible(db, 'categories', visibility);
   const categoryStart = Math.max(0, start - 2);
   if (left > 0 && categoryStart < categoryTotal) {
@@ -93,17 +93,38 @@ export async function* sitemapEntries(db: Db, start: number, count: number): Asy
     }
   }
   if (left <= 0) return;
+  const productTotal = await countVisible(db, 'products', visibility);
+  const productStart = Math.max(0, start - 2 - categoryTotal);
+  if (productStart < productTotal) left = yield* productEntries(db, visibility, productStart, left);
+  if (left <= 0) return;
+  const pages = batched(
+    ({ limit, offset, after }) => {
+      let query = db.selectFrom('pages').where(visibleWhere('pages', visibility)).select(['id', 'slug', 'updated_at', 'publish_at', 'share_image']);
+      if (after !== undefined) query = query.where('id', '>', after);
+      return query.orderBy('id').limit(limit).offset(offset).execute();
+    },
+    Math.max(0, start - 2 - categoryTotal - productTotal),
+    left,
+  );
+  for await (const row of pages) yield { path: itemPath('page', row.slug), lastmod: changedAt(row, now), images: row.share_image ? [row.share_image] : [] };
+}
+
+/** Products from position `skip`, at most `left`: answers how many of `left` remain. */
+async function* productEntries(db: Db, visibility: Visibility, skip: number, left: number): AsyncGenerator<SitemapEntry, number> {
+  const now = visibility.now;
   const products = batched(
     ({ limit, offset, after }) => {
       let query = db.selectFrom('products').where(visibleWhere('products', visibility)).select(['id', 'slug', 'updated_at', 'publish_at', 'main_image', 'gallery']);
       if (after !== undefined) query = query.where('id', '>', after);
       return query.orderBy('id').limit(limit).offset(offset).execute();
     },
-    Math.max(0, start - 2 - categoryTotal),
+    skip,
     left,
   );
   for await (const row of products) {
+    left -= 1;
     const images = [...new Set([row.main_image, ...galleryUrls(row.gallery)].filter(Boolean))].slice(0, MAX_IMAGES);
     yield { path: itemPath('product', row.slug), lastmod: changedAt(row, now), images };
   }
+  return left;
 }

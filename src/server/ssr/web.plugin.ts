@@ -19,6 +19,8 @@ import { categorySearch, pageIdentity, readCategoryParams } from '../../web/cate
 import { registerSitemap } from './sitemap';
 import { registerFeed } from './feed';
 import { registerPreviewPages } from './preview-route';
+import { ContactFormIds, registerPageFormPost } from './page-form-post';
+import type { FormState } from '../../web/components/blocks/form-state';
 import { lookUpRedirect, withQuery } from './redirect-answers';
 import { registerSiteImages } from './site-images';
 import { UNAVAILABLE_RETRY_AFTER_S, unavailableHtml } from './unavailable-page';
@@ -34,7 +36,7 @@ const ADMIN = /^\/admin(?:\/|$)/;
  * Where the shared not-found page of each shape is rendered from: no slug can
  * be "_" (SlugSchema), so these never name a page.
  */
-const NOT_FOUND_ADDRESS = { product: '/product/_', category: '/category/_', other: '/_' } as const;
+const NOT_FOUND_ADDRESS = { product: '/product/_', category: '/category/_', page: '/pages/_', other: '/_' } as const;
 
 // Painted before the back-office's script and data arrive (issue 24: a slow link showed nothing for ~5 s).
 const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite" aria-busy="true"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
@@ -88,6 +90,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     () => contentEvents.maxAgeMs,
   );
   app.decorate('knownAddresses', addresses);
+  const contactForms = new ContactFormIds(db, () => contentEvents.current);
 
   // Every answer of the page route carries the security headers (it sends them itself: installSecurityHeaders).
   const adminHeaders = app.securityHeaders;
@@ -260,7 +263,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   };
 
   /** Renders `identity` (path + normalised parameters): other parameters of the request never reach the page. */
-  const renderPublic = async (identity: string, version: number, log: FastifyRequest['log']): Promise<CachedPage> => {
+  const renderPublic = async (identity: string, version: number, log: FastifyRequest['log'], formState?: FormState): Promise<CachedPage> => {
     const url = new URL(identity, config.publicUrl);
     const webRequest = new Request(url, { method: 'GET', headers: { accept: 'text/html' } });
     // Every stored image a page draws is looked up here: the page remembers them (RenderCache.dropPagesShowing).
@@ -276,14 +279,19 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       },
     };
     let databaseFailed = false;
-    const page = await renderPage(webRequest, pageSource, (error) => {
-      if (classifyDatabaseError(error)) {
-        databaseFailed = true;
-        log.warn({ err: error }, 'page render: the database cannot answer');
-      } else {
-        log.error({ err: error }, 'page render failed');
-      }
-    });
+    const page = await renderPage(
+      webRequest,
+      pageSource,
+      (error) => {
+        if (classifyDatabaseError(error)) {
+          databaseFailed = true;
+          log.warn({ err: error }, 'page render: the database cannot answer');
+        } else {
+          log.error({ err: error }, 'page render failed');
+        }
+      },
+      formState,
+    );
     // The database away: a 503 to try again, not the error screen (the cache serves the previous page instead when it has one).
     if (databaseFailed && (page.kind === 'redirect' || page.status >= 500)) return unavailablePage(version);
     if (page.kind === 'redirect') return makePage(version, page.status, '', page.location);
@@ -309,6 +317,12 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   registerFeed(app, cache, { db, publicUrl: config.publicUrl, cacheControl: pageCacheControl, checkDue: () => schedule.checkDue() });
 
   registerPreviewPages(app, source, assets);
+  // A contact form sent without JavaScript; a refusal shows the page again, rendered for that answer only.
+  await registerPageFormPost(
+    app,
+    async (identity, state) => pageBody(await renderPublic(identity, contentEvents.current, app.log, state)).toString('utf8'),
+    (reply) => setHeaders(reply, pageHeaders),
+  );
   registerSiteImages(app, source);
 
   // Pages carry their own kept codings (page-cache.ts): @fastify/compress stays off this route, per-request work and all.
@@ -363,7 +377,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     const params = readCategoryParams(search);
     let verdict = known ? judgeAddress(identityPath, params.tags, known) : ({ kind: 'render' } as const);
     // What the set lacks may be a write not heard yet (KnownAddresses.missing): a real item is rendered.
-    if (verdict.kind === 'not-found' && verdict.slug !== undefined && !(await addresses.missing(verdict.shape as 'product' | 'category', verdict.slug))) {
+    if (verdict.kind === 'not-found' && verdict.slug !== undefined && !(await addresses.missing(verdict.shape as 'product' | 'category' | 'page', verdict.slug))) {
       verdict = { kind: 'render' };
     }
     if (verdict.kind === 'drop-tags') {
@@ -376,22 +390,28 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       }
       verdict = { kind: 'render' };
     }
-    // Only where no page lives: an item that takes an old address wins over its redirect.
-    const redirectAnswer = async () => {
+    // Only where no page lives: an item that takes an old address wins over its redirect. The reply is
+    // thenable (awaiting it waits for the answer to be sent), so it comes back wrapped.
+    const redirectAnswer = async (): Promise<{ sent: FastifyReply } | undefined> => {
       if (known && !known.redirects.has(pathname) && (await addresses.missing('redirect', pathname))) return undefined;
       const redirect = await lookUpRedirect(redirects, db, pathname);
-      return redirect && reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status);
+      return redirect && { sent: reply.header('Cache-Control', 'public, no-cache').redirect(withQuery(redirect.location, query), redirect.status) };
     };
     if (verdict.kind === 'not-found') {
       const answered = await redirectAnswer();
-      if (answered) return answered;
+      if (answered) return answered.sent;
       const shapeIdentity = NOT_FOUND_ADDRESS[verdict.shape];
       return send(request, reply, await cache.get(`${year} not-found ${verdict.shape}`, (version) => renderPublic(shapeIdentity, version, request.log)));
+    }
+    // A thank-you line (`?sent=`) for a form the page does not have is the page itself: never a render of its own.
+    const sent = /^(\/pages\/[^/?]+)\?sent=(.+)$/.exec(identity);
+    if (sent && !(await contactForms.of(sent[1]!.slice('/pages/'.length))).has(sent[2]!)) {
+      return reply.header('Cache-Control', 'public, no-cache').redirect(sent[1]!, 302);
     }
     const page = await cache.get(key, (version) => renderPublic(identity, version, request.log));
     if (page.status === 404) {
       const answered = await redirectAnswer();
-      if (answered) return answered;
+      if (answered) return answered.sent;
     }
     countView(request, identity, page);
     return send(request, reply, page);

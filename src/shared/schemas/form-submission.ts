@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../newsletter-form';
 import { PageQuerySchema } from './list';
 import { requiredText } from './common';
+import { DEFAULT_SUCCESS_MESSAGE, FORM_MESSAGE_MAX } from '../contact-form';
 
-export const FORM_MESSAGE_MAX = 5000;
+export { DEFAULT_SUCCESS_MESSAGE, FORM_MESSAGE_MAX };
 
 /**
  * What a visitor sends through a contact form (issue 29): name, e-mail and
@@ -54,5 +55,3 @@ export const FormSubmissionListQuerySchema = PageQuerySchema.extend({
   q: z.string({ error: 'must be text' }).trim().max(200, 'is too long').optional().transform((value) => value || undefined),
 });
 export type FormSubmissionListQuery = z.infer<typeof FormSubmissionListQuerySchema>;
-
-export const DEFAULT_SUCCESS_MESSAGE = 'Thank you: your message has been sent.';

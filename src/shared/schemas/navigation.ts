@@ -32,5 +32,4 @@ export const NavigationAnswerSchema = z.strictObject({
   footer: z.array(z.strictObject({ heading: z.string(), links: z.array(NavLinkAnswer) })),
 });
 
-/** An address that leaves the site: opened in a new tab. */
-export const isExternalHref = (href: string) => /^https?:\/\//i.test(href);
+export { isExternalHref } from '../external-link';

@@ -4,6 +4,7 @@ import { ProductInputSchema } from './product';
 import { CategoryInputSchema } from './category';
 import { HeroConfigSchema } from './hero';
 import { AboutPageSchema } from './site';
+import { PageInputSchema } from './page';
 
 /** How long a preview link works. */
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -16,8 +17,9 @@ export const PreviewRequestSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('category'), id: IdSchema.optional(), data: CategoryInputSchema }),
     z.object({ kind: z.literal('homepage'), id: IdSchema.optional(), data: HeroConfigSchema }),
     z.object({ kind: z.literal('about'), id: IdSchema.optional(), data: AboutPageSchema }),
+    z.object({ kind: z.literal('page'), id: IdSchema.optional(), data: PageInputSchema }),
   ],
-  { error: 'kind: must be product, category, homepage or about' },
+  { error: 'kind: must be product, category, homepage, about or page' },
 );
 export type PreviewRequest = z.input<typeof PreviewRequestSchema>;
 export type PreviewKind = PreviewRequest['kind'];

@@ -38,3 +38,15 @@ export const SearchHitAnswerSchema = z.strictObject({
   }),
 });
 export type SearchHit = z.infer<typeof SearchHitAnswerSchema>;
+
+/** How many pages made of blocks a search shows, above the products (issue 29). */
+export const PAGE_HITS_MAX = 5;
+
+/** `GET /api/search/pages`: a published page whose title or text holds every word. */
+export const PageSearchHitAnswerSchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  marked: z.strictObject({ title: HighlightedSchema, excerpt: HighlightedSchema }),
+});
+export type PageSearchHit = z.infer<typeof PageSearchHitAnswerSchema>;

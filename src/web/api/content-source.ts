@@ -2,9 +2,14 @@ import type { AboutPage, Category, HeroConfig, Product, Tag, Theme } from '../..
 import type { SiteSettings } from '../../shared/schemas/site-settings';
 import type { ImageInfoMap } from '../../shared/media';
 import type { Page } from '../../shared/schemas/list';
-import type { SearchHit } from '../../shared/schemas/search';
+import type { PageSearchHit, SearchHit } from '../../shared/schemas/search';
+import type { SitePage } from '../../shared/schemas/page';
+import type { Navigation } from '../../shared/schemas/navigation';
 import { ApiError, apiPage, apiRequest } from './client';
 import { searchFromOffset, type SearchPageQuery } from './search-source';
+
+/** Where a page's product grid takes its products from (a productGrid block). */
+export type ProductGridQuery = { source: 'category' | 'tag' | 'products'; categoryId: string | null; tagId: string | null; productIds: string[]; limit: number };
 
 /** One page of products: after `cursor` (scrolling) or from `offset` (a numbered page). */
 export type ProductPageQuery = { category?: string; tags?: string[]; limit: number; cursor?: string; offset?: number };
@@ -30,6 +35,14 @@ export interface ContentSource {
   describeImages(urls: string[]): Promise<ImageInfoMap>;
   /** One page of the site search's ranked matches, from `offset`. */
   search(query: SearchPageQuery): Promise<Page<SearchHit>>;
+  /** A published page made of blocks (issue 29), or null. */
+  getPageBySlug(slug: string): Promise<SitePage | null>;
+  /** The products a page's grid shows, at most `limit`, read in SQL (never a whole category). */
+  gridProducts(query: ProductGridQuery): Promise<Product[]>;
+  /** The header and footer menus as visitors see them, and the products the default footer names by title. */
+  getNavigation(): Promise<{ navigation: Navigation; productIds: string[] }>;
+  /** The few published pages made of blocks that hold every word of a search. */
+  searchPages(q: string): Promise<PageSearchHit[]>;
 }
 
 const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {
@@ -88,4 +101,20 @@ export const httpContentSource: ContentSource = {
     return apiRequest<ImageInfoMap>(`/media/info?${query}`).catch(() => ({}));
   },
   search: searchFromOffset,
+  getPageBySlug: (slug) => orNullOn404(apiRequest(`/pages/slug/${encodeURIComponent(slug)}`)),
+  gridProducts: async (query) => {
+    if (query.source === 'products') {
+      const found = await Promise.all(query.productIds.slice(0, query.limit).map((id) => orNullOn404(apiRequest<Product>(`/products/${encodeURIComponent(id)}`))));
+      return found.filter((product): product is Product => product !== null);
+    }
+    const owner =
+      query.source === 'category'
+        ? await orNullOn404(apiRequest<Category>(`/categories/${encodeURIComponent(query.categoryId ?? '')}`))
+        : await orNullOn404(apiRequest<Tag>(`/tags/${encodeURIComponent(query.tagId ?? '')}`));
+    if (!owner) return [];
+    const filter = query.source === 'category' ? { category: owner.slug } : { tags: [owner.slug] };
+    return (await apiPage<Product>(productsUrl({ ...filter, limit: query.limit }))).items;
+  },
+  getNavigation: async () => ({ navigation: await apiRequest<Navigation>('/navigation'), productIds: [] }),
+  searchPages: (q) => apiRequest(`/search/pages?${new URLSearchParams({ q })}`),
 };

@@ -27,7 +27,8 @@ async function subscribe(email: string, honeypot: string): Promise<Status> {
   }
 }
 
-export function Newsletter() {
+/** The spec's sign-up block; a page's newsletter block may word its heading and text itself. */
+export function Newsletter({ heading = 'Join our newsletter', text = 'New tutorials, courses and offers, straight to your inbox.' }: { heading?: string | undefined; text?: string | undefined } = {}) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const image = root?.theme.newsletterImage || defaultNewsletterImage;
   const [email, setEmail] = useState('');
@@ -56,9 +57,9 @@ export function Newsletter() {
         <Picture className="newsletter__image" src={image} alt="" sizes="(min-width: 768px) 40vw, 100vw" width={480} height={360} />
         <div className="newsletter__body">
           <h2 className="newsletter__title" id={`${inputId}-title`}>
-            Join our newsletter
+            {heading}
           </h2>
-          <p className="newsletter__text">New tutorials, courses and offers, straight to your inbox.</p>
+          <p className="newsletter__text">{text}</p>
           <form className="newsletter__form" onSubmit={onSubmit}>
             <label className="visually-hidden" htmlFor={inputId}>
               Email address

@@ -10,6 +10,8 @@ export type NavItem = {
   end?: boolean;
   /** A separate app (the back-office): a full page load, not a client navigation. */
   fullLoad?: boolean;
+  /** Another site: opened in a new tab. */
+  external?: boolean;
 };
 
 /** Where the header shows its links in a row; below it, the menu toggle opens them as a list (layout.css). */
@@ -19,6 +21,13 @@ const MORE_LABEL = 'More';
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link');
 
 function ItemLink({ item }: { item: NavItem }) {
+  if (item.external) {
+    return (
+      <a href={item.to} className="site-nav__link" target="_blank" rel="noopener noreferrer">
+        {item.label}
+      </a>
+    );
+  }
   if (item.fullLoad) {
     return (
       <a href={item.to} className="site-nav__link">

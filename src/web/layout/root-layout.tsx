@@ -63,11 +63,11 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader categories={root.categories} site={root.site} />
+      <SiteHeader navigation={root.navigation} site={root.site} />
       <main id="main" className="site-main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter categories={root.categories} latestProducts={root.latestProducts} site={root.site} />
+      <SiteFooter columns={root.navigation.footer} site={root.site} />
     </>
   );
 }

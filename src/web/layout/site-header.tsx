@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { Link } from '../components/link';
-import type { CategorySummary } from '../loaders';
 import type { SiteSettings } from '../../shared/schemas/site-settings';
+import type { Navigation } from '../../shared/schemas/navigation';
+import { isExternalHref } from '../../shared/external-link';
 import { useIsAdmin } from '../hooks/use-is-admin';
 import { useDisclosure } from '../hooks/use-disclosure';
 import { SocialLinks } from '../components/social-links';
@@ -9,11 +10,15 @@ import { BrandLogo, brandLabel } from './brand-logo';
 import { HeaderSearch } from './header-search';
 import { PriorityNav, type NavItem } from './priority-nav';
 
-/** Home, one link per category, About, and for a signed-in administrator the back-office. */
-const navItems = (categories: CategorySummary[], isAdmin: boolean): NavItem[] => [
-  { key: 'home', label: 'Home', to: '/', end: true },
-  ...categories.map((category) => ({ key: category.id, label: category.title, to: `/category/${category.slug}` })),
-  { key: 'about', label: 'About', to: '/about' },
+/**
+ * The header menu as the owner saved it, or the spec's until then (Home, one link per category,
+ * About: GET /api/navigation), and for a signed-in administrator the back-office. A sub-menu's
+ * links follow their parent in the row and in "More".
+ */
+const navItems = (header: Navigation['header'], isAdmin: boolean): NavItem[] => [
+  ...header
+    .flatMap((item) => [item, ...(item.children ?? [])])
+    .map((link, index) => ({ key: `${index} ${link.href}`, label: link.label, to: link.href, ...(link.href === '/' ? { end: true } : {}), ...(isExternalHref(link.href) ? { external: true } : {}) })),
   ...(isAdmin ? [{ key: 'admin', label: 'Admin', to: '/admin', fullLoad: true }] : []),
 ];
 
@@ -24,7 +29,7 @@ const navItems = (categories: CategorySummary[], isAdmin: boolean): NavItem[] =>
  * followed (use-disclosure.ts). The mobile menu's `<details>` holds only its toggle: the links
  * beside it are the same links the wide screens show in a row, shown when it is open (layout.css).
  */
-export function SiteHeader({ categories, site }: { categories: CategorySummary[]; site: SiteSettings }) {
+export function SiteHeader({ navigation, site }: { navigation: Navigation; site: SiteSettings }) {
   const isAdmin = useIsAdmin();
   const header = useRef<HTMLElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
@@ -46,7 +51,7 @@ export function SiteHeader({ categories, site }: { categories: CategorySummary[]
           </summary>
         </details>
         <nav id="site-nav" className="site-nav" aria-label="Main">
-          <PriorityNav items={navItems(categories, isAdmin)} />
+          <PriorityNav items={navItems(navigation.header, isAdmin)} />
           <SocialLinks links={site.socialLinks} className="site-nav__social" />
         </nav>
       </div>

@@ -2,6 +2,7 @@ import { useLoaderData, useRouteLoaderData } from '../router';
 import { Link } from '../components/link';
 import type { RootData } from '../loaders';
 import type { SearchData, SearchResultData } from '../search-loader';
+import type { PageSearchHit } from '../../shared/schemas/search';
 import { MAX_QUERY_LENGTH } from '../../shared/search-text';
 import { searchQueryString, SEARCH_PAGE_SIZE } from '../search-params';
 import { MarkedText } from '../components/marked-text';
@@ -13,7 +14,7 @@ const found = (total: number) => (total === 1 ? '1 product found' : `${total} pr
 /** `/search?q=…`: a real GET form and server-rendered results, so it all works without JavaScript. */
 export function SearchPage() {
   const data = useLoaderData() as SearchData;
-  const { q, page, hits, total, hasNext } = data;
+  const { q, page, hits, total, hasNext, pages = [] } = data;
   const hrefOf = (n: number) => `/search${searchQueryString({ q, page: n })}`;
   return (
     <section className="section container search-page" aria-labelledby="search-title">
@@ -30,6 +31,7 @@ export function SearchPage() {
           Search
         </button>
       </form>
+      {q && pages.length > 0 && <PageResults pages={pages} />}
       {q && total > 0 && (
         <>
           <p className="search-page__count">{found(total)}</p>
@@ -55,6 +57,32 @@ export function SearchPage() {
         </>
       )}
       {q && total === 0 && <NoResults q={q} />}
+    </section>
+  );
+}
+
+/** The site's own pages that match (Privacy, FAQ…), above the products. */
+function PageResults({ pages }: { pages: PageSearchHit[] }) {
+  return (
+    <section className="search-page__pages" aria-label="Pages">
+      <ul className="search-results search-results--pages">
+        {pages.map((hit) => (
+          <li key={hit.id} className="search-result">
+            <Link to={`/pages/${hit.slug}`} className="search-result__link">
+              <div className="search-result__body">
+                <h2 className="search-result__title">
+                  <MarkedText pieces={hit.marked.title} />
+                </h2>
+                {hit.marked.excerpt.length > 0 && (
+                  <p className="search-result__excerpt">
+                    <MarkedText pieces={hit.marked.excerpt} />
+                  </p>
+                )}
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -17,7 +17,8 @@ test.beforeAll(async ({ request }) => {
   });
   const dark = await createProduct(request, { categories: [category.id], darkMode: true, introVideo: 'https://media.e2e.test/clip.mp4' });
   const empty = await createCategory(request);
-  paths = ['/', '/about', `/category/${category.slug}`, `/category/${empty.slug}`, `/product/${product.slug}`, `/product/${dark.slug}`, '/category/missing', '/missing-page'];
+  // The demo's Contact and FAQ pages (issue 29) come with the seed.
+  paths = ['/', '/about', `/category/${category.slug}`, `/category/${empty.slug}`, `/product/${product.slug}`, `/product/${dark.slug}`, '/category/missing', '/missing-page', '/pages/contact', '/pages/faq'];
 });
 
 test.beforeEach(async ({ page }) => {
@@ -59,7 +60,7 @@ test('images below the fold load lazily and reserve their space', async ({ page 
   }
 });
 
-const PAGE_NAMES = ['home', 'about', 'category', 'empty category', 'product', 'dark product', 'unknown category', 'unknown page'];
+const PAGE_NAMES = ['home', 'about', 'category', 'empty category', 'product', 'dark product', 'unknown category', 'unknown page', 'contact', 'faq'];
 for (const [index, name] of PAGE_NAMES.entries()) {
   test(`axe finds no serious or critical violations and no skipped heading level: ${name} page`, async ({ page }) => {
     // Two full analyses of a page that grows with every product the other tests add.

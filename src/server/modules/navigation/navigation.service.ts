@@ -9,22 +9,32 @@ import { selectSetting, upsertSetting } from '../site/settings.repository';
 
 const KEY = 'navigation';
 const LATEST_PRODUCTS = 3;
+/** Published pages in the default footer's "Site" column (the owner's menus may link any). */
+const DEFAULT_FOOTER_PAGES = 6;
+export const DEFAULT_PAGES_HEADING = 'Site';
 type Link = { label: string; href: string };
 
-/** The spec's header and footer, from the catalogue as it is now: new categories appear in them. */
-async function defaultNavigation(db: Db): Promise<Navigation> {
+/** The menus, and the products they name by title (the default footer's latest): a change to one changes the menus. */
+export type ShownNavigation = { navigation: Navigation; productIds: string[] };
+
+/** The spec's header and footer, from the catalogue as it is now: new categories (and pages, in the footer) appear in them. */
+async function defaultNavigation(db: Db): Promise<ShownNavigation> {
   const visible = visibilityFor('visitor');
   const categories = await db.selectFrom('categories').select(['slug', 'title']).where(visibleWhere('categories', visible)).orderBy('sort_order').orderBy('title').orderBy('id').execute();
-  const products = await db.selectFrom('products').select(['slug', 'title']).where(visibleWhere('products', visible)).orderBy('sort_order').orderBy('title').orderBy('id').limit(LATEST_PRODUCTS).execute();
+  const products = await db.selectFrom('products').select(['id', 'slug', 'title']).where(visibleWhere('products', visible)).orderBy('sort_order').orderBy('title').orderBy('id').limit(LATEST_PRODUCTS).execute();
+  const pages = await db.selectFrom('pages').select(['slug', 'title']).where(visibleWhere('pages', visible)).orderBy('title').orderBy('id').limit(DEFAULT_FOOTER_PAGES).execute();
   const categoryLinks = categories.map((category) => ({ label: category.title, href: `/category/${encodeURIComponent(category.slug)}` }));
-  return {
+  const navigation = {
     header: [{ label: 'Home', href: '/' }, ...categoryLinks, { label: 'About', href: '/about' }],
     footer: [
       { heading: 'Navigation', links: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }] },
       { heading: 'Categories', links: categoryLinks },
       { heading: 'Latest Products', links: products.map((product) => ({ label: product.title, href: `/product/${encodeURIComponent(product.slug)}` })) },
+      // The spec's three columns, then the published pages (Privacy, Terms, FAQ, Contact…) once there are any.
+      ...(pages.length > 0 ? [{ heading: DEFAULT_PAGES_HEADING, links: pages.map((page) => ({ label: page.title, href: `/pages/${encodeURIComponent(page.slug)}` })) }] : []),
     ],
   };
+  return { navigation, productIds: products.map((product) => product.id) };
 }
 
 const ITEM_PATH = /^\/(category|product|pages)\/([^/?#]+)\/?(?:[?#].*)?$/;
@@ -59,14 +69,20 @@ const safeDecode = (text: string) => {
 
 /** The menus visitors see: the owner's, without dead links, or the spec's until the owner saves them. */
 export async function getNavigation(db: Db): Promise<Navigation> {
+  return (await getShownNavigation(db)).navigation;
+}
+
+/** The menus visitors see, with the products whose titles the default footer shows (the pages' render keys them). */
+export async function getShownNavigation(db: Db): Promise<ShownNavigation> {
   const stored = await selectSetting(db, KEY);
   const saved = stored === undefined ? undefined : NavigationSchema.safeParse(parseJson<unknown>(stored, null));
   if (!saved?.success) return defaultNavigation(db);
   const keep = await liveLinks(db, saved.data);
-  return {
+  const navigation = {
     header: saved.data.header.filter(keep).map((item) => (item.children ? { ...item, children: item.children.filter(keep) } : item)),
     footer: saved.data.footer.map((column) => ({ heading: column.heading, links: column.links.filter(keep) })),
   };
+  return { navigation, productIds: [] };
 }
 
 export async function saveNavigation(writer: Writer, input: NavigationInput): Promise<Navigation> {

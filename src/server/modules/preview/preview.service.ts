@@ -6,6 +6,7 @@ import { storedSecret } from '../../content/stored-secret';
 import { PREVIEW_TTL_MS, PreviewRequestSchema, type PreviewKind, type PreviewLink, type PreviewRequest } from '../../../shared/schemas/preview';
 import { sanitizeRichHtml } from '../../content/sanitize-html';
 import { contentType } from '../../content/types';
+import { cleanBlocks } from '../pages/page-blocks';
 
 const SECRET_KEY = 'preview_link_secret';
 
@@ -17,6 +18,8 @@ const sign = (secret: Buffer, id: string, expiresAt: string) => createHmac('sha2
 /** Rich text (the type's `richText` fields, content/types.ts) is sanitised as a save would: a shared preview link must not carry script. */
 function cleanData(request: ReturnType<typeof PreviewRequestSchema.parse>): unknown {
   const data: Record<string, unknown> = { ...request.data };
+  // A page's blocks: ids given and every piece of HTML sanitised, as a save would (page-blocks.ts).
+  if (request.kind === 'page') data.blocks = cleanBlocks(request.data.blocks);
   for (const field of contentType(request.kind).richText ?? []) {
     const html = data[field];
     if (typeof html === 'string') data[field] = sanitizeRichHtml(html);

@@ -30,7 +30,7 @@ import {
 import { deleteEditions, replaceEditions, selectEditions } from './edition.repository';
 import { checkEditions, defaultEditionColumns, editionRows, editionsOf, resolveEditions } from './editions';
 
-export { getProductById, getProductBySlug, getProductVersioned, listProducts, pageProducts, type ProductQuery } from './product.reads';
+export { getProductById, getProductBySlug, getProductVersioned, getProductsByIds, listProducts, pageProducts, type ProductQuery } from './product.reads';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 const SLUG_TAKEN = 'A product with this slug already exists';

@@ -1,0 +1,41 @@
+import type { SitePageData } from '../../loaders';
+import { RichTextBlock } from './rich-text-block';
+import { ImageBlock } from './image-block';
+import { GalleryBlock } from './gallery-block';
+import { CallToActionBlock } from './call-to-action-block';
+import { ProductGridBlock } from './product-grid-block';
+import { FaqBlock } from './faq-block';
+import { VideoBlock } from './video-block';
+import { NewsletterBlock } from './newsletter-block';
+import { ContactFormBlock } from './contact-form-block';
+
+/** A page's blocks in their order, each drawn by its own renderer. */
+export function PageBlocks({ data }: { data: SitePageData }) {
+  const { page, grids, sent, form } = data;
+  return (
+    <>
+      {page.blocks.map((block, index) => {
+        switch (block.type) {
+          case 'richText':
+            return <RichTextBlock key={block.id} block={block} />;
+          case 'image':
+            return <ImageBlock key={block.id} block={block} first={index === 0} />;
+          case 'gallery':
+            return <GalleryBlock key={block.id} block={block} />;
+          case 'callToAction':
+            return <CallToActionBlock key={block.id} block={block} />;
+          case 'productGrid':
+            return <ProductGridBlock key={block.id} products={grids[block.id] ?? []} />;
+          case 'faq':
+            return <FaqBlock key={block.id} block={block} />;
+          case 'video':
+            return <VideoBlock key={block.id} block={block} title={page.title} />;
+          case 'newsletter':
+            return <NewsletterBlock key={block.id} block={block} />;
+          case 'contactForm':
+            return <ContactFormBlock key={block.id} block={block} pageId={page.id} pageSlug={page.slug} sent={sent === block.id} state={form} />;
+        }
+      })}
+    </>
+  );
+}
