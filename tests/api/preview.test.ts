@@ -8,11 +8,12 @@ const BASE = 'https://shop.example.com';
 describe(`preview links (${testDatabaseKind})`, () => {
   let t: TestApp;
   let categoryId: string;
+  let productId: string;
 
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: BASE }, { web: true });
     categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'draft-cat', title: 'Saved Title', status: 'draft' }) })).json().data.id;
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'in-draft-cat', title: 'Member Product', categories: [categoryId] }) });
+    productId = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'in-draft-cat', title: 'Member Product', categories: [categoryId] }) })).json().data.id;
   });
   afterAll(async () => t.close());
   afterEach(() => vi.useRealTimers());
@@ -117,6 +118,25 @@ describe(`preview links (${testDatabaseKind})`, () => {
       expect(html).toContain('Is there parking?');
       expect(page.body).toContain('"@type":"FAQPage"');
       expect((await visitAfterWrite(t.app, '/pages/pv-launch')).statusCode).toBe(404);
+    });
+
+    it('renders every block type with the public renderer', async () => {
+      const every = [
+        ...blocks,
+        { type: 'image', url: '/uploads/bench.jpg', alt: 'A bench', caption: 'Our bench at dusk' },
+        { type: 'gallery', images: [{ url: '/uploads/b.jpg', alt: 'Second view', order: 2 }, { url: '/uploads/a.jpg', alt: 'First view', order: 1 }] },
+        { type: 'productGrid', source: 'products', productIds: [productId], limit: 2 },
+        { type: 'video', url: 'https://youtu.be/dQw4w9WgXcQ' },
+        { type: 'newsletter', heading: 'Stay in touch', text: 'One letter a month' },
+      ];
+      const page = await open((await preview({ kind: 'page', data: { title: 'Every block', slug: 'pv-every', blocks: every } })).url);
+      expect(page.statusCode).toBe(200);
+      const html = visible(page.body);
+      for (const text of ['Doors open at', 'Book a seat', 'Is there parking?', 'Send message', 'Our bench at dusk', 'First view', 'Second view', 'Member Product', 'Stay in touch', 'One letter a month']) {
+        expect(html, text).toContain(text);
+      }
+      expect(html).toMatch(/dQw4w9WgXcQ/);
+      expect(html.indexOf('First view')).toBeLessThan(html.indexOf('Second view'));
     });
 
     it('draws the contact form marked as a preview, with nowhere to post and its button off', async () => {
