@@ -224,6 +224,8 @@ export type SitePageData = WithImages & {
   sent: string | null;
   /** A post without JavaScript that did not pass: shown in its form (never cached: the server renders it for that answer only). */
   form: FormState | null;
+  /** Rendered for a preview link: the contact form is shown, marked, and cannot be sent. */
+  preview?: boolean;
 };
 
 const blockImages = (block: Block): string[] =>
@@ -246,6 +248,7 @@ export async function sitePageLoader({ context, params, request }: LoaderFunctio
     grids: Object.fromEntries(grids.map(([id, products]) => [id, products.map(summarizeProduct)])),
     sent: sent && page.blocks.some((block) => block.id === sent && block.type === 'contactForm') ? sent : null,
     form,
+    ...(source.preview ? { preview: true } : {}),
   } satisfies SitePageData;
 }
 

@@ -1,18 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, testDatabaseKind, visitAfterWrite, type TestApp } from '../helpers/test-app';
 import { aCategory, aProduct } from '../helpers/factories';
 
 const BASE = 'https://shop.example.com';
 
 /** Preview links: the form's content on a signed link that anyone holding it may open for an hour; never cached, never indexed. */
-describe('preview links', () => {
+describe(`preview links (${testDatabaseKind})`, () => {
   let t: TestApp;
   let categoryId: string;
+  let productId: string;
 
   beforeAll(async () => {
     t = await startTestApp({ PUBLIC_URL: BASE }, { web: true });
     categoryId = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'draft-cat', title: 'Saved Title', status: 'draft' }) })).json().data.id;
-    await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'in-draft-cat', title: 'Member Product', categories: [categoryId] }) });
+    productId = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'in-draft-cat', title: 'Member Product', categories: [categoryId] }) })).json().data.id;
   });
   afterAll(async () => t.close());
   afterEach(() => vi.useRealTimers());
@@ -86,5 +87,95 @@ describe('preview links', () => {
     const response = await t.asAdmin({ method: 'POST', url: '/api/preview', payload: { kind: 'product', data: { title: 'x' } } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/slug/);
+  });
+
+  describe('a page made of blocks', () => {
+    const blocks = [
+      { type: 'richText', html: '<p>Doors open at <strong>eight</strong><script>alert(1)</script></p>' },
+      { type: 'callToAction', heading: 'Come along', text: 'Launch night', button: { text: 'Book a seat', link: '/pages/launch' } },
+      { type: 'faq', items: [{ question: 'Is there parking?', answer: '<p>Yes, behind the shop.</p>' }] },
+      { type: 'contactForm', fields: [], consentText: 'I agree to be written back', successMessage: 'Thanks!' },
+    ];
+    /** The visible page, without its script elements. */
+    const visible = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+
+    it('shows the unsaved page at its address with every block, owner-only to make, no-store and noindex; the address stays unknown', async () => {
+      const anonymous = await t.app.inject({ method: 'POST', url: '/api/preview', payload: { kind: 'page', data: { title: 'Launch', slug: 'pv-launch', blocks } } });
+      expect(anonymous.statusCode).toBe(401);
+      const link = await preview({ kind: 'page', data: { title: 'Launch Night Unsaved', slug: 'pv-launch', blocks } });
+      expect(link.url).toMatch(new RegExp(`^${BASE}/preview/[\\w-]+/[\\w-]+$`));
+      const page = await open(link.url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.headers['x-robots-tag']).toBe('noindex');
+      expect(page.body).toContain('<meta name="robots" content="noindex">');
+      expect(page.body).toContain('Preview: visitors do not see this version');
+      const html = visible(page.body);
+      expect(html).toContain('<h1 class="site-page__title">Launch Night Unsaved</h1>');
+      expect(html).toContain('Doors open at <strong>eight</strong>');
+      expect(page.body).not.toContain('alert(1)');
+      expect(html).toContain('Book a seat');
+      expect(html).toContain('Is there parking?');
+      expect(page.body).toContain('"@type":"FAQPage"');
+      expect((await visitAfterWrite(t.app, '/pages/pv-launch')).statusCode).toBe(404);
+    });
+
+    it('renders every block type with the public renderer', async () => {
+      const every = [
+        ...blocks,
+        { type: 'image', url: '/uploads/bench.jpg', alt: 'A bench', caption: 'Our bench at dusk' },
+        { type: 'gallery', images: [{ url: '/uploads/b.jpg', alt: 'Second view', order: 2 }, { url: '/uploads/a.jpg', alt: 'First view', order: 1 }] },
+        { type: 'productGrid', source: 'products', productIds: [productId], limit: 2 },
+        { type: 'video', url: 'https://youtu.be/dQw4w9WgXcQ' },
+        { type: 'newsletter', heading: 'Stay in touch', text: 'One letter a month' },
+      ];
+      const page = await open((await preview({ kind: 'page', data: { title: 'Every block', slug: 'pv-every', blocks: every } })).url);
+      expect(page.statusCode).toBe(200);
+      const html = visible(page.body);
+      for (const text of ['Doors open at', 'Book a seat', 'Is there parking?', 'Send message', 'Our bench at dusk', 'First view', 'Second view', 'Member Product', 'Stay in touch', 'One letter a month']) {
+        expect(html, text).toContain(text);
+      }
+      expect(html).toMatch(/dQw4w9WgXcQ/);
+      expect(html.indexOf('First view')).toBeLessThan(html.indexOf('Second view'));
+    });
+
+    it('draws the contact form marked as a preview, with nowhere to post and its button off', async () => {
+      const page = await open((await preview({ kind: 'page', data: { title: 'Contact preview', slug: 'pv-contact', blocks } })).url);
+      const html = visible(page.body);
+      expect(html).toContain('Preview: this form cannot be sent from a preview.');
+      const form = /<form class="contact-form"[^>]*>/.exec(html)?.[0];
+      expect(form).toBeDefined();
+      expect(form).not.toMatch(/method=|action=/);
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Send message<\/button>/);
+      expect(html).toContain('I agree to be written back');
+    });
+
+    it("shows a saved page's unsaved edits while visitors keep the saved page", async () => {
+      const created = await t.asAdmin({ method: 'POST', url: '/api/pages', payload: { title: 'Saved Page Title', slug: 'pv-saved', status: 'published', blocks: [{ type: 'richText', html: '<p>Saved words</p>' }] } });
+      expect(created.statusCode, created.body).toBe(201);
+      const saved = created.json().data as { id: string; blocks: Array<{ id: string }> };
+      const edited = { title: 'Edited Page Title', slug: 'pv-saved', status: 'published', blocks: [{ id: saved.blocks[0]!.id, type: 'richText', html: '<p>Edited words</p>' }, blocks[3]] };
+      const page = await open((await preview({ kind: 'page', id: saved.id, data: edited })).url);
+      expect(page.statusCode).toBe(200);
+      expect(visible(page.body)).toContain('Edited Page Title');
+      expect(visible(page.body)).toContain('Edited words');
+      expect(visible(page.body)).not.toContain('Saved words');
+      const visitors = await visitAfterWrite(t.app, '/pages/pv-saved');
+      expect(visitors.statusCode).toBe(200);
+      expect(visible(visitors.body)).toContain('Saved Page Title');
+      expect(visible(visitors.body)).not.toContain('Edited words');
+    });
+
+    it('refuses a bad page, naming the field', async () => {
+      const refused = async (data: object) => {
+        const response = await t.asAdmin({ method: 'POST', url: '/api/preview', payload: { kind: 'page', data } });
+        expect(response.statusCode, response.body).toBe(400);
+        return response.json().error as string;
+      };
+      expect(await refused({ slug: 'pv-bad', blocks: [] })).toMatch(/title/);
+      expect(await refused({ title: 'Bad', slug: 'pv-bad', blocks: [{ type: 'carousel' }] })).toMatch(/blocks\.0\.type/);
+      expect(await refused({ title: 'Bad', slug: 'pv-bad', blocks: [{ type: 'callToAction', heading: 'x', text: 'y' }] })).toMatch(/blocks\.0\.button/);
+      expect(await refused({ title: 'Bad', slug: 'Not A Slug', blocks: [] })).toMatch(/slug/);
+    });
   });
 });

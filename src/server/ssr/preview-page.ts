@@ -72,7 +72,8 @@ export async function planPreview(db: Db, base: ContentSource, preview: StoredPr
         createdAt: now,
         updatedAt: now,
       };
-      return { path: `/pages/${page.slug}`, source: { ...base, getPageBySlug: async (slug) => (slug === page.slug ? page : base.getPageBySlug(slug)) } };
+      // Marked as a preview: the contact form is drawn but cannot be sent from here (nothing typed in a preview reaches the inbox).
+      return { path: `/pages/${page.slug}`, source: { ...base, preview: true, getPageBySlug: async (slug) => (slug === page.slug ? page : base.getPageBySlug(slug)) } };
     }
   }
 }

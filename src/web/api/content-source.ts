@@ -50,6 +50,8 @@ export interface ContentSource {
   getNavigation(): Promise<{ navigation: Navigation; productIds: string[] }>;
   /** The few published pages made of blocks that hold every word of a search. */
   searchPages(q: string): Promise<PageSearchHit[]>;
+  /** Set only on a preview's content (server/ssr/preview-page.ts): forms are shown but cannot be sent. */
+  readonly preview?: boolean;
 }
 
 const orNullOn404 = async <T>(promise: Promise<T>): Promise<T | null> => {

@@ -275,3 +275,45 @@ test('blocks drag with the mouse, and a block typed into is offered back after a
   await offer.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('region', { name: 'Block 1: Call to action' }).getByLabel('Heading')).toHaveValue('Kept across a reload');
 });
+
+test('Preview opens the page as the editor holds it, unsaved, with its contact form marked and unsendable', async ({ page, request }) => {
+  await signIn(page);
+  const title = unique('Previewed');
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const created = await request.post(`${baseUrl}/api/pages`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title,
+      slug,
+      status: 'published',
+      blocks: [
+        { type: 'richText', html: '<p>Saved opening words.</p>' },
+        { type: 'contactForm', fields: [], consentText: 'We answer within a day.' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const stored = (await created.json()).data as SitePage;
+  await page.goto(`${baseUrl}/admin/pages/${stored.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Page', level: 1 })).toBeVisible();
+  const edited = `${title} Unsaved`;
+  await page.getByRole('region', { name: 'Page', exact: true }).getByLabel('Title', { exact: true }).fill(edited);
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = await popup;
+  await expect(preview).toHaveURL(/\/preview\/[\w-]+\/[\w-]+$/);
+  await expect(preview.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
+  await expect(preview.getByText('Preview: visitors do not see this version')).toBeVisible();
+  await expect(preview.getByText('Saved opening words.')).toBeVisible();
+  const form = preview.getByRole('region', { name: 'Contact form' });
+  await expect(form.getByText('Preview: this form cannot be sent from a preview.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await preview.close();
+
+  // Nothing was saved: visitors still see the stored title, and the editor still holds the edit.
+  const visitors = await request.get(`${baseUrl}/pages/${slug}`);
+  expect(visitors.status()).toBe(200);
+  expect(await visitors.text()).not.toContain(edited);
+  await expect(page.getByRole('region', { name: 'Page', exact: true }).getByLabel('Title', { exact: true })).toHaveValue(edited);
+});

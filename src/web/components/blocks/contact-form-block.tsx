@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD } from '../../../shared/newsletter-form';
 import { DEFAULT_SUCCESS_MESSAGE, FORM_BLOCK_FIELD, FORM_MESSAGE_MAX } from '../../../shared/contact-form';
 import type { FormState } from './form-state';
 
-type Props = { block: Block; pageId: string; pageSlug: string; sent: boolean; state: FormState | null };
+type Props = { block: Block; pageId: string; pageSlug: string; sent: boolean; state: FormState | null; preview?: boolean };
 type Status = { state: 'idle' | 'sending' } | { state: 'sent'; message: string } | { state: 'failed'; message: string | null; errors: Record<string, string> };
 
 const NETWORK_ERROR = 'An error occurred. Please try again.';
@@ -38,7 +38,7 @@ async function send(pageId: string, blockId: string, values: Record<string, stri
  * line on the same page, or the form again with what was wrong under each field) and, with it,
  * sends in place: the thank-you line replaces the form, a refusal keeps every typed value.
  */
-export function ContactFormBlock({ block, pageId, pageSlug, sent, state }: Props) {
+export function ContactFormBlock({ block, pageId, pageSlug, sent, state, preview = false }: Props) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const done = useRef<HTMLParagraphElement>(null);
   const success = block.successMessage || DEFAULT_SUCCESS_MESSAGE;
@@ -50,7 +50,7 @@ export function ContactFormBlock({ block, pageId, pageSlug, sent, state }: Props
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status.state === 'sending') return;
+    if (preview || status.state === 'sending') return;
     setStatus({ state: 'sending' });
     const result = await send(pageId, block.id, valuesOf(event.currentTarget));
     setStatus(result);
@@ -88,7 +88,13 @@ export function ContactFormBlock({ block, pageId, pageSlug, sent, state }: Props
 
   return (
     <section className="page-block page-block--form" id={block.id} aria-label="Contact form">
-      <form className="contact-form" method="post" action={`/pages/${pageSlug}#${block.id}`} onSubmit={onSubmit}>
+      {/* A preview shows the form as visitors will see it, but nothing typed there is sent: no address to post to, the button off. */}
+      {preview && (
+        <p className="contact-form__preview" role="note">
+          Preview: this form cannot be sent from a preview.
+        </p>
+      )}
+      <form className="contact-form" {...(preview ? {} : { method: 'post', action: `/pages/${pageSlug}#${block.id}` })} onSubmit={onSubmit}>
         <input type="hidden" name={FORM_BLOCK_FIELD} value={block.id} />
         {general && (
           <p className="contact-form__error contact-form__error--general" role="alert">
@@ -154,7 +160,7 @@ export function ContactFormBlock({ block, pageId, pageSlug, sent, state }: Props
           <input id={`${block.id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         {block.consentText && <p className="contact-form__consent">{block.consentText}</p>}
-        <button className="btn btn-primary btn-solid btn-md" type="submit" disabled={status.state === 'sending'}>
+        <button className="btn btn-primary btn-solid btn-md" type="submit" disabled={preview || status.state === 'sending'}>
           {status.state === 'sending' ? 'Sending...' : 'Send message'}
         </button>
       </form>

@@ -11,7 +11,7 @@ import { ContactFormBlock } from './contact-form-block';
 
 /** A page's blocks in their order, each drawn by its own renderer. */
 export function PageBlocks({ data }: { data: SitePageData }) {
-  const { page, grids, sent, form } = data;
+  const { page, grids, sent, form, preview = false } = data;
   return (
     <>
       {page.blocks.map((block, index) => {
@@ -33,7 +33,7 @@ export function PageBlocks({ data }: { data: SitePageData }) {
           case 'newsletter':
             return <NewsletterBlock key={block.id} block={block} />;
           case 'contactForm':
-            return <ContactFormBlock key={block.id} block={block} pageId={page.id} pageSlug={page.slug} sent={sent === block.id} state={form} />;
+            return <ContactFormBlock key={block.id} block={block} pageId={page.id} pageSlug={page.slug} sent={sent === block.id} state={form} preview={preview} />;
         }
       })}
     </>

@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { InlineLoading } from '../../../components/ui/loading-screen';
 import { ImagePicker } from '../../../components/ui/media-picker';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
 import { NewItemButtons, SaveButton } from '../../../components/ui/save-button';
@@ -127,6 +128,7 @@ function PageEditor({ id, initial, onRestored }: { id: string | null; initial: P
         title={id ? 'Edit Page' : 'Add New Page'}
         actions={
           <>
+            <PreviewButton request={() => ({ kind: 'page', id: id ?? undefined, data: form })} />
             <SaveSummary errors={errors} failure={editor.failure} />
             {buttons}
           </>
