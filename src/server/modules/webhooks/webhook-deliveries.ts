@@ -124,3 +124,49 @@ export async function markAttemptFailed(db: Db, row: Pick<WebhookDeliveryRow, 'i
   }
   return givingUp;
 }
+
+/** What the delivery log keeps (issue 30): every row younger than `days`, and each endpoint's newest `perEndpoint` whatever their age. */
+export type DeliveryRetention = { days: number; perEndpoint: number };
+/** Rows deleted per statement: a prune never holds the table for long. */
+export const PRUNE_BATCH = 500;
+
+/**
+ * Deletes finished rows (delivered, or given up) older than the retention,
+ * endpoint by endpoint and in batches, keeping each endpoint's newest rows
+ * for its log. Rows still to be sent are never touched. Answers how many went.
+ */
+export async function pruneDeliveries(db: Db, retention: DeliveryRetention, now: number, batch = PRUNE_BATCH): Promise<number> {
+  const cutoff = iso(now - retention.days * 24 * 60 * 60 * 1000);
+  let removed = 0;
+  for (const { id: endpointId } of await db.selectFrom('webhook_endpoints').select('id').execute()) {
+    // The newest row the log keeps whatever its age: only rows before it may go.
+    const kept = await db
+      .selectFrom('webhook_deliveries')
+      .select('seq')
+      .where('endpoint_id', '=', endpointId)
+      .orderBy('seq', 'desc')
+      .offset(Math.max(retention.perEndpoint - 1, 0))
+      .limit(1)
+      .executeTakeFirst();
+    if (!kept) continue;
+    for (;;) {
+      const ids = (
+        await db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('endpoint_id', '=', endpointId)
+          .where('seq', retention.perEndpoint > 0 ? '<' : '<=', kept.seq)
+          .where('created_at', '<', cutoff)
+          .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)]))
+          .orderBy('seq')
+          .limit(batch)
+          .execute()
+      ).map((row) => row.id);
+      if (ids.length === 0) break;
+      const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+      if (ids.length < batch) break;
+    }
+  }
+  return removed;
+}

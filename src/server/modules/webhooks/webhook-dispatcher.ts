@@ -3,7 +3,7 @@ import type { Db, DbKind } from '../../db/database';
 import type { WebhookDeliveryRow } from '../../db/schema';
 import { openSecret } from '../../content/secret-box';
 import { OutboxLoop } from '../newsletter/outbox-loop';
-import { claimDue, markAttemptFailed, markDelivered, nextDue, releaseClaims, renewClaim } from './webhook-deliveries';
+import { claimDue, markAttemptFailed, markDelivered, nextDue, pruneDeliveries, releaseClaims, renewClaim, type DeliveryRetention } from './webhook-deliveries';
 import { postWebhook } from './webhook-post';
 import { secretName } from './webhook-secret';
 
@@ -12,6 +12,8 @@ const BATCH = 50;
 export const IDLE_POLL_MS = 30_000;
 /** Rows due but not claimable here (their endpoint busy here, or claimed elsewhere): look again this soon. */
 const BUSY_POLL_MS = 1_000;
+/** The delivery log is pruned at most this often per process; several copies pruning the same rows is harmless. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: the time is signed, so a captured request cannot be replayed later. */
 export function signatureHeader(secret: string, body: string, nowMs: number): string {
@@ -31,11 +33,12 @@ type Log = { warn: (details: object, message: string) => void };
  */
 export class WebhookDispatcher extends OutboxLoop {
   private readonly busy = new Map<string, Promise<void>>();
+  private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
     private readonly kind: DbKind,
-    private readonly options: { allowPrivate: boolean; now?: () => number },
+    private readonly options: { allowPrivate: boolean; retention: DeliveryRetention; now?: () => number },
     private readonly log: Log,
   ) {
     super({ batch: BATCH, failed: 'webhooks: could not read the deliveries; trying again shortly', log });
@@ -53,8 +56,17 @@ export class WebhookDispatcher extends OutboxLoop {
   protected override async idleMs(): Promise<number> {
     const { endpoints, dueAt } = await nextDue(this.db);
     if (!endpoints) return Infinity;
+    await this.pruneIfDue().catch((error: unknown) => this.log.warn({ err: error }, 'webhooks: could not prune the delivery log; trying again later'));
     if (dueAt === null) return IDLE_POLL_MS;
     return Math.min(Math.max(Date.parse(dueAt) - this.now(), BUSY_POLL_MS), IDLE_POLL_MS);
+  }
+
+  /** Prunes the delivery log (decision 075) unless this process did within the hour; answers how many rows went. */
+  async pruneIfDue(): Promise<number> {
+    const now = this.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return 0;
+    this.lastPrune = now;
+    return pruneDeliveries(this.db, this.options.retention, now);
   }
 
   /** Finishes the sends in flight, then stops; the rest waits in the table. */
