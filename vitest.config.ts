@@ -21,6 +21,7 @@ const SLOW = [
   'tests/api/scale-out.test.ts',
   'tests/api/security-secrets.test.ts',
   'tests/api/transfer-cli.test.ts',
+  'tests/api/webhooks-crash.test.ts',
   'tests/api/seo-meta.test.ts',
   'tests/api/shutdown.test.ts',
   'tests/unit/*-bundle.test.ts',

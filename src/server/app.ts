@@ -131,8 +131,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const newsletter = startNewsletter(config, database, app.log);
   const formMailer = config.mail ? createMailer(config.mail) : undefined;
   const formMail = formMailer ? new FormMailSender(database.db, database.kind, formMailer, app.log) : undefined;
-  const webhooks = new WebhookDispatcher(database.db, database.kind, { allowPrivate: config.webhookAllowPrivate, now: options.webhookNow }, app.log);
-  contentEvents.on('change', () => webhooks.wake());
+  const webhooks = new WebhookDispatcher(database.db, database.kind, { allowPrivate: config.webhookAllowPrivate, retention: config.webhookLog, now: options.webhookNow }, app.log);
+  // Woken by writes that queued deliveries, here or in another copy or worker (events.ts), not by every write.
+  contentEvents.on('webhooks', () => webhooks.wake());
   newsletter.context.events.on('change', () => webhooks.wake());
   const analytics = new Analytics(
     database.db,

@@ -134,6 +134,19 @@ const EnvSchema = z.object({
   ANALYTICS: booleanFlag.default(true),
   // Content webhooks may reach loopback and private addresses (an intranet receiver, tests): decision 065.
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  // The delivery log (decision 075): finished deliveries older than this go, but each endpoint keeps its newest WEBHOOK_LOG_KEEP.
+  WEBHOOK_LOG_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be 1 or more')
+    .max(3650, 'must be at most 3650')
+    .default(30),
+  WEBHOOK_LOG_KEEP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .default(100),
   SUBSCRIBE_LIMIT_PER_IP: perWindow('sign-ups a minute').default(10),
   SUBSCRIBE_LIMIT_SITE: perWindow('sign-ups an hour').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -204,6 +217,8 @@ export type Config = {
   newsletterWebhook: { url: string; secret: string } | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: endpoints may be on loopback, private and link-local addresses. */
   webhookAllowPrivate: boolean;
+  /** WEBHOOK_LOG_DAYS, WEBHOOK_LOG_KEEP: what the delivery log keeps (decision 075). */
+  webhookLog: { days: number; perEndpoint: number };
   logLevel: string;
   /** Worker processes serving requests (Node's cluster); default: the available cores. */
   webConcurrency: number;
@@ -279,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: e.NEWSLETTER_WEBHOOK_URL, secret: e.NEWSLETTER_WEBHOOK_SECRET }
         : undefined,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookLog: { days: e.WEBHOOK_LOG_DAYS, perEndpoint: e.WEBHOOK_LOG_KEEP },
     logLevel: e.LOG_LEVEL,
     webConcurrency: e.WEB_CONCURRENCY ?? os.availableParallelism(),
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : undefined,

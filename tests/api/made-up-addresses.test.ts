@@ -21,9 +21,6 @@ describe('made-up addresses never reach the database', () => {
     const red = (await t.asAdmin({ method: 'POST', url: '/api/tags', payload: aTag({ title: 'Red' }) })).json().data;
     await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'lamp', title: 'Lamp', categories: [category.id], tags: [red.id] }) });
     await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'secret', title: 'Secret', status: 'draft' }) });
-    // The webhook outbox looks for due deliveries every second: a background read, not a visitor's; stopped
-    // here so the count below is the pages' own.
-    await t.app.ctx.webhooks.stop();
     // Every statement the app's database handle runs (page reads use no transaction).
     const executor = t.app.ctx.db.getExecutor();
     const execute = executor.executeQuery.bind(executor);

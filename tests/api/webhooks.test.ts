@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabaseKind, type TestApp } from '../helpers/test-app';
+import { startTestApp, testConfig, testDatabaseKind, type TestApp } from '../helpers/test-app';
+import { buildApp } from '../../src/server/app';
 import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { aProduct } from '../helpers/factories';
 import { postWebhook } from '../../src/server/modules/webhooks/webhook-post';
@@ -210,6 +211,20 @@ describe(`content webhooks (${testDatabaseKind})`, () => {
     const on = (await t.asAdmin({ method: 'PUT', url: `/api/webhooks/${endpoint.id}`, payload: { enabled: true } })).json().data;
     expect(on).toEqual({ id: endpoint.id, url: r.url, description: 'Receiver', events: ['tag.created'], enabled: true });
     expect(await t.app.ctx.db.selectFrom('webhook_deliveries').select('event').execute()).toHaveLength(1);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('wakes the dispatcher of another copy through the content notification', async () => {
+    const t = await app();
+    const second = await buildApp(testConfig(t.env, ALLOW), { web: false });
+    cleanups.push(() => second.close());
+    await second.ready();
+    // This copy sends nothing: the delivery is for the other copy to hear of and send. That one knew of no
+    // endpoint when it started, so it waits for a wake and reads nothing meanwhile.
+    await t.app.ctx.webhooks.stop();
+    const r = await receiver();
+    await addEndpoint(t, r, ['tag.created']);
+    await t.asAdmin({ method: 'POST', url: '/api/tags', payload: { title: 'Told elsewhere' } });
+    expect(eventsOf(await r.waitFor(1, 5_000))).toEqual(['tag.created']);
   });
 
   it('a dead receiver holds up no other endpoint', async () => {

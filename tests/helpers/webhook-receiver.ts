@@ -12,16 +12,23 @@ export type WebhookReceiver = {
   close: () => Promise<void>;
 };
 
-/** A real HTTP server on a local port that records every webhook request and answers with a chosen status. */
-export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
+/**
+ * A real HTTP server on a local port that records every webhook request as it
+ * arrives and answers with a chosen status, `delayMs` later (a slow receiver:
+ * a request recorded and not yet answered is in flight).
+ */
+export async function startWebhookReceiver(port = 0, { delayMs = 0 }: { delayMs?: number } = {}): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
   let status = 200;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answeredWith: status });
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'failing');
+      const answer = status;
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answeredWith: answer });
+      const reply = () => response.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : 'failing');
+      if (delayMs > 0) setTimeout(reply, delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

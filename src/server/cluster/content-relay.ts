@@ -6,7 +6,7 @@ import { asContentType, type ContentTypeName } from '../content/types';
 export const CONTENT_CHANGED = 'showcase:content-changed';
 
 /** `entity` lets the other workers keep what that kind of write cannot change (content-events.ts); `renditions`: images with new renditions. */
-type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ContentTypeName; renditions?: string[] };
+type RelayMessage = { type: typeof CONTENT_CHANGED; entity?: ContentTypeName; renditions?: string[]; webhooks?: true };
 export const isContentChanged = (message: unknown): message is RelayMessage =>
   typeof message === 'object' && message !== null && (message as RelayMessage).type === CONTENT_CHANGED;
 
@@ -21,17 +21,23 @@ export function relayContentChanges(events: ContentEvents, usesPostgres: boolean
   const tellRenditions = (urls: readonly string[], here: boolean) => {
     if (here) process.send?.({ type: CONTENT_CHANGED, renditions: [...urls] } satisfies RelayMessage);
   };
+  const tellWebhooks = (here: boolean) => {
+    if (here) process.send?.({ type: CONTENT_CHANGED, webhooks: true } satisfies RelayMessage);
+  };
   const hear = (message: unknown) => {
     if (!isContentChanged(message)) return;
-    if (Array.isArray(message.renditions)) events.renditionsReady(message.renditions.filter((url) => typeof url === 'string'), false);
+    if (message.webhooks === true) events.webhooksQueued(false);
+    else if (Array.isArray(message.renditions)) events.renditionsReady(message.renditions.filter((url) => typeof url === 'string'), false);
     else events.changedElsewhere(asContentType(message.entity));
   };
   events.on('change', tellPrimary);
   events.on('renditions', tellRenditions);
+  events.on('webhooks', tellWebhooks);
   process.on('message', hear);
   return () => {
     events.off('change', tellPrimary);
     events.off('renditions', tellRenditions);
+    events.off('webhooks', tellWebhooks);
     process.off('message', hear);
   };
 }

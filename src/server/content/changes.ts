@@ -27,6 +27,8 @@ export type ContentChange = {
   at: string;
   /** Why the write was made, when not an edit (e.g. "Restored the version of …"); revisions show it. */
   note?: string;
+  /** Set by the outbox effect when the write queued webhook deliveries: the dispatchers are woken once it commits. */
+  queuedWebhooks?: boolean;
 };
 
 /** Where a write is announced once committed: the app's ContentEvents (events.ts), or a buffer that replays after an outer transaction commits. */

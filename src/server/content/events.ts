@@ -13,6 +13,11 @@ type ContentEventMap = {
    * encoder, so the other copies are to be told.
    */
   renditions: [urls: readonly string[], here: boolean];
+  /**
+   * Webhook deliveries were queued, or an endpoint saved: the dispatchers
+   * look now. `here`: by this process, so the other copies are to be told.
+   */
+  webhooks: [here: boolean];
 };
 
 /** Page age limit while writes of other copies may go unheard. */
@@ -48,6 +53,12 @@ export class ContentEvents extends EventEmitter<ContentEventMap> {
   changed(change: ContentChange): void {
     this.bump(change.entity);
     this.emit('change', change);
+    if (change.queuedWebhooks) this.webhooksQueued(true);
+  }
+
+  /** Webhook deliveries queued (or an endpoint saved), here or as reported by another process or copy. */
+  webhooksQueued(here: boolean): void {
+    this.emit('webhooks', here);
   }
 
   /**

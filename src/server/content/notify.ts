@@ -12,6 +12,8 @@ export const CONTENT_CHANNEL = 'showcase_content_changed';
 const CHANNEL = CONTENT_CHANNEL;
 /** The second word of a notification about images with new renditions (instead of an entity). */
 const RENDITIONS = 'renditions';
+/** The second word of a notification that webhook deliveries were queued or an endpoint saved: every copy's dispatcher looks. */
+const WEBHOOKS = 'webhooks';
 const MAX_PAYLOAD_BYTES = 7900;
 /** A connection that looks open may be dead (a stalled network): ask it something this often. */
 const HEARTBEAT_MS = 5_000;
@@ -93,9 +95,17 @@ class ContentListener implements ContentNotifications {
     });
   };
 
+  private readonly announceWebhooks = (here: boolean) => {
+    if (!here) return;
+    sql`select pg_notify(${CHANNEL}, ${`${this.instanceId} ${WEBHOOKS}`})`.execute(this.ctx.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'could not tell the other copies about queued webhook deliveries');
+    });
+  };
+
   async start(): Promise<void> {
     this.ctx.contentEvents.on('change', this.announce);
     this.ctx.contentEvents.on('renditions', this.announceRenditions);
+    this.ctx.contentEvents.on('webhooks', this.announceWebhooks);
     this.heartbeat = setInterval(() => void this.checkAlive(), HEARTBEAT_MS);
     this.heartbeat.unref();
     await this.connect();
@@ -105,6 +115,7 @@ class ContentListener implements ContentNotifications {
     this.state = 'stopped';
     this.ctx.contentEvents.off('change', this.announce);
     this.ctx.contentEvents.off('renditions', this.announceRenditions);
+    this.ctx.contentEvents.off('webhooks', this.announceWebhooks);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeat);
     const client = this.client;
@@ -123,6 +134,7 @@ class ContentListener implements ContentNotifications {
       const [instanceId, entity, ...urls] = (message.payload ?? '').split(' ');
       if (instanceId === this.instanceId) return;
       if (entity === RENDITIONS) this.ctx.contentEvents.renditionsReady(urls, false);
+      else if (entity === WEBHOOKS) this.ctx.contentEvents.webhooksQueued(false);
       else this.ctx.contentEvents.changedElsewhere(asContentType(entity));
     });
     this.client = client;
@@ -140,6 +152,7 @@ class ContentListener implements ContentNotifications {
     if (this.everListened) {
       // Writes announced while we were away went unheard: start afresh.
       this.ctx.contentEvents.changedElsewhere();
+      this.ctx.contentEvents.webhooksQueued(false);
       this.log.info('listening for other copies\' writes again; cached pages dropped');
     }
     this.everListened = true;

@@ -74,11 +74,15 @@ const parseEvents = (text: string): string[] => {
  * and a rolled-back one never is. Answers the event id.
  */
 export async function enqueueEvent(trx: Db, event: WebhookEvent): Promise<string> {
+  return (await queueEvent(trx, event)).id;
+}
+
+async function queueEvent(trx: Db, event: WebhookEvent): Promise<{ id: string; queued: number }> {
   const id = randomUUID();
   let query = trx.selectFrom('webhook_endpoints').select(['id', 'events']);
   query = event.endpointId ? query.where('id', '=', event.endpointId) : query.where('enabled', '=', 1);
   const endpoints = (await query.execute()).filter((endpoint) => event.endpointId || parseEvents(endpoint.events).includes(event.event));
-  if (endpoints.length === 0) return id;
+  if (endpoints.length === 0) return { id, queued: 0 };
   const occurredAt = event.occurredAt ?? new Date().toISOString();
   const body = JSON.stringify({ id, event: event.event, occurredAt, data: event.data ?? null, previous: event.previous ?? {} });
   const now = new Date().toISOString();
@@ -101,7 +105,7 @@ export async function enqueueEvent(trx: Db, event: WebhookEvent): Promise<string
       })),
     )
     .execute();
-  return id;
+  return { id, queued: endpoints.length };
 }
 
 type PublishFields = { status?: unknown; publishAt?: unknown };
@@ -169,7 +173,7 @@ export async function recordWebhookEvents(trx: Db, change: ContentChange): Promi
   }
   for (const found of eventsOfChange(change, now)) {
     const item = change.action === 'delete' ? change.before : change.after;
-    await enqueueEvent(trx, {
+    const { queued } = await queueEvent(trx, {
       event: eventNameOf(change.entity, found.action),
       itemKey,
       data: setting ? { section: change.entity, value: item } : item,
@@ -177,5 +181,7 @@ export async function recordWebhookEvents(trx: Db, change: ContentChange): Promi
       occurredAt: found.dueAt ?? change.at,
       ...(found.dueAt ? { dueAt: found.dueAt } : {}),
     });
+    // Told once the write commits (events.ts): a write that queued nothing wakes no dispatcher.
+    if (queued > 0) change.queuedWebhooks = true;
   }
 }

@@ -1,4 +1,4 @@
-/** Looks for due rows this often even when nothing in this process woke it (retries, other copies' writes). */
+/** Looks for due rows this often, unless the sender knows better (idleMs), even when nothing in this process woke it. */
 export const OUTBOX_POLL_MS = 1000;
 
 type Log = { warn: (details: object, message: string) => void };
@@ -8,7 +8,7 @@ type Log = { warn: (details: object, message: string) => void };
  * contact form's, the content webhooks'): a sender declares its `round` (claim
  * and handle up to a batch of due rows) and this runs it from `start()` to
  * `stop()`. A full batch goes round again at once, otherwise the loop waits
- * for `wake()` (a row was just committed here) or the poll. Rows live in the
+ * for `wake()` (a row was just committed here) or the poll (`idleMs`). Rows live in the
  * database, so whatever a stopped copy left is taken by the next round of any copy.
  */
 export abstract class OutboxLoop {
@@ -61,20 +61,35 @@ export abstract class OutboxLoop {
     }
   }
 
-  private pause(): Promise<void> {
-    if (this.woken || !this.running) {
-      this.woken = false;
-      return Promise.resolve();
+  /**
+   * How long to wait for a `wake()` after a round that left nothing to do:
+   * the poll by default; a sender that knows when its next row is due says
+   * so (Infinity: until woken).
+   */
+  protected idleMs(): Promise<number> {
+    return Promise.resolve(OUTBOX_POLL_MS);
+  }
+
+  private async pause(): Promise<void> {
+    if (!this.woken && this.running) {
+      let ms = OUTBOX_POLL_MS;
+      try {
+        ms = await this.idleMs();
+      } catch (error) {
+        this.outbox.log.warn({ err: error }, this.outbox.failed);
+      }
+      if (!this.woken && this.running) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            this.wakeUp = undefined;
+            resolve();
+          };
+          const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+          this.wakeUp = done;
+        });
+      }
     }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        this.woken = false;
-        resolve();
-      };
-      const timer = setTimeout(done, OUTBOX_POLL_MS);
-      this.wakeUp = done;
-    });
+    this.woken = false;
   }
 }

@@ -42,6 +42,27 @@ export async function claimDue(db: Db, kind: DbKind, limit: number, busy: readon
   return [...result.rows].sort((a, b) => Number(a.seq) - Number(b.seq));
 }
 
+/**
+ * What the dispatcher waits for when a round left nothing to send: whether
+ * any endpoint exists, and the earliest time a row that is next in its item's
+ * line becomes sendable (its attempt due and any claim on it lapsed: a copy
+ * killed mid-send leaves its claim for CLAIM_MS).
+ */
+export async function nextDue(db: Db): Promise<{ endpoints: boolean; dueAt: string | null }> {
+  const endpoint = await db.selectFrom('webhook_endpoints').select('id').limit(1).executeTakeFirst();
+  if (!endpoint) return { endpoints: false, dueAt: null };
+  const result = await sql<{ due: string | null }>`
+    select min(case when o.claimed_until > o.next_attempt_at then o.claimed_until else o.next_attempt_at end) as due
+    from webhook_deliveries o
+    join webhook_endpoints e on e.id = o.endpoint_id
+    where o.delivered_at is null and o.failed_at is null and (e.enabled = 1 or o.event = 'ping')
+      and not exists (
+        select 1 from webhook_deliveries p
+        where p.endpoint_id = o.endpoint_id and p.item_key = o.item_key and p.seq < o.seq and p.delivered_at is null and p.failed_at is null
+      )`.execute(db);
+  return { endpoints: true, dueAt: result.rows[0]?.due ?? null };
+}
+
 /** Keeps the row this sender's while it sends (a slow receiver may take 10 s per row). */
 export async function renewClaim(db: Db, id: string, now: number): Promise<void> {
   await db.updateTable('webhook_deliveries').set({ claimed_until: iso(now + CLAIM_MS) }).where('id', '=', id).execute();
@@ -102,4 +123,50 @@ export async function markAttemptFailed(db: Db, row: Pick<WebhookDeliveryRow, 'i
     }
   }
   return givingUp;
+}
+
+/** What the delivery log keeps (issue 30): every row younger than `days`, and each endpoint's newest `perEndpoint` whatever their age. */
+export type DeliveryRetention = { days: number; perEndpoint: number };
+/** Rows deleted per statement: a prune never holds the table for long. */
+export const PRUNE_BATCH = 500;
+
+/**
+ * Deletes finished rows (delivered, or given up) older than the retention,
+ * endpoint by endpoint and in batches, keeping each endpoint's newest rows
+ * for its log. Rows still to be sent are never touched. Answers how many went.
+ */
+export async function pruneDeliveries(db: Db, retention: DeliveryRetention, now: number, batch = PRUNE_BATCH): Promise<number> {
+  const cutoff = iso(now - retention.days * 24 * 60 * 60 * 1000);
+  let removed = 0;
+  for (const { id: endpointId } of await db.selectFrom('webhook_endpoints').select('id').execute()) {
+    // The newest row the log keeps whatever its age: only rows before it may go.
+    const kept = await db
+      .selectFrom('webhook_deliveries')
+      .select('seq')
+      .where('endpoint_id', '=', endpointId)
+      .orderBy('seq', 'desc')
+      .offset(Math.max(retention.perEndpoint - 1, 0))
+      .limit(1)
+      .executeTakeFirst();
+    if (!kept) continue;
+    for (;;) {
+      const ids = (
+        await db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('endpoint_id', '=', endpointId)
+          .where('seq', retention.perEndpoint > 0 ? '<' : '<=', kept.seq)
+          .where('created_at', '<', cutoff)
+          .where((eb) => eb.or([eb('delivered_at', 'is not', null), eb('failed_at', 'is not', null)]))
+          .orderBy('seq')
+          .limit(batch)
+          .execute()
+      ).map((row) => row.id);
+      if (ids.length === 0) break;
+      const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+      if (ids.length < batch) break;
+    }
+  }
+  return removed;
 }

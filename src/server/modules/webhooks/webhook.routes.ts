@@ -47,15 +47,18 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/events', { schema: { response: answers(200, apiSuccessSchema(WebhookEventListSchema)) } }, async () => ok({ events: knownEvents() }));
 
-  app.post('/', { schema: { body: WebhookEndpointInputSchema, response: answers(201, WITH_SECRET) } }, async (request, reply) =>
-    reply.status(201).send(ok(await createEndpoint(services(request.ip), request.body))),
-  );
+  app.post('/', { schema: { body: WebhookEndpointInputSchema, response: answers(201, WITH_SECRET) } }, async (request, reply) => {
+    const endpoint = await createEndpoint(services(request.ip), request.body);
+    // Every copy's dispatcher sleeps while there is no endpoint: this one wakes them.
+    app.ctx.contentEvents.webhooksQueued(true);
+    return reply.status(201).send(ok(endpoint));
+  });
 
   app.get('/:id', { schema: { params: IdParams, response: ONE } }, async (request) => ok(await getEndpoint(db, request.params.id)));
 
   app.put('/:id', { schema: { params: IdParams, body: WebhookEndpointUpdateSchema, response: ONE } }, async (request) => {
     const endpoint = await updateEndpoint(services(request.ip), request.params.id, request.body);
-    app.ctx.webhooks.wake();
+    app.ctx.contentEvents.webhooksQueued(true);
     return ok(endpoint);
   });
 
