@@ -445,14 +445,6 @@ export interface AnalyticsSpanProductRow {
   buy_clicks: number;
 }
 
-/** Sums of the 'page' rows of `analytics_daily_counts` over the 2^level days from day number `start` (derived; decision 060). */
-export interface AnalyticsSpanPageRow {
-  level: number;
-  start: number;
-  path: string;
-  views: number;
-}
-
 /** `dimension`: 'page' (path), 'category' (id), 'referrer' (host), 'campaign' (JSON [source, medium, campaign]). */
 export interface AnalyticsDailyCountRow {
   day: string;
@@ -495,7 +487,6 @@ export interface Database {
   analytics_daily: AnalyticsDailyRow;
   analytics_daily_products: AnalyticsDailyProductRow;
   analytics_span_products: AnalyticsSpanProductRow;
-  analytics_span_pages: AnalyticsSpanPageRow;
   analytics_daily_counts: AnalyticsDailyCountRow;
   pages: PageRow;
   form_submissions: FormSubmissionRow;

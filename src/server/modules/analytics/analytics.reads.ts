@@ -120,27 +120,10 @@ const startOfDay = (day: string) => {
   return new Date(year, month - 1, date).toISOString();
 };
 
-/**
- * The most viewed pages of the range, read like top products: whole spans of
- * days plus single days (page-spans.ts), not every day of the range.
- */
-async function topPages(db: Db, { from, to }: RangeQuery, today: string): Promise<CountRow[]> {
-  const cover = coverRange(from, to, firstSummaryDay(today));
-  const parts = [];
-  if (cover.days.length > 0) parts.push(sql`select name, count from analytics_daily_counts where dimension = 'page' and day in (${sql.join(cover.days)})`);
-  for (const span of cover.spans) parts.push(sql`select path as name, views as count from analytics_span_pages where level = ${span.level} and start = ${span.start}`);
-  if (parts.length === 0) return [];
-  const result = await sql<CountRow>`
-    select name, sum(count) as total from (${sql.join(parts, sql` union all `)}) r
-    group by name order by total desc, name
-    limit ${TOP}`.execute(db);
-  return result.rows;
-}
-
 /** Top pages, categories and campaigns, and the subscribers confirmed in the range. */
-export async function readBreakdown(db: Db, range: RangeQuery, today = siteDay(Date.now())): Promise<Breakdown> {
+export async function readBreakdown(db: Db, range: RangeQuery): Promise<Breakdown> {
   const [pages, categoryRows, campaigns] = await Promise.all([
-    topPages(db, range, today),
+    topNames(db, 'page', range, TOP),
     topNames(db, 'category', range, TOP),
     topNames(db, 'campaign', range, TOP),
   ]);

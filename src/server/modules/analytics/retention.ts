@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database';
-import { prunePageSpans } from './page-spans';
 import { pruneProductSpans } from './product-spans';
 import { addDays } from './site-day';
 
@@ -28,7 +27,6 @@ export async function pruneAnalytics(db: Db, today: string, now: number): Promis
   await db.deleteFrom('analytics_daily').where('day', '<', firstKept).execute();
   await db.deleteFrom('analytics_daily_products').where('day', '<', firstKept).execute();
   await pruneProductSpans(db, firstKept);
-  await prunePageSpans(db, firstKept);
   await db.deleteFrom('analytics_daily_counts').where('day', '<', firstKept).execute();
   await db
     .deleteFrom('rate_limits')
