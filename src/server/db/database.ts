@@ -30,6 +30,7 @@ import * as pages from './migrations/2026-11-29-0201-pages';
 import * as formSubmissions from './migrations/2026-11-29-0202-form-submissions';
 import * as webhookEndpoints from './migrations/2026-11-29-0301-webhook-endpoints';
 import * as analyticsProductSpans from './migrations/2026-11-29-0401-analytics-product-spans';
+import * as analyticsPageSpans from './migrations/2026-11-29-1101-analytics-page-spans';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0202-form-submissions': formSubmissions,
   '2026-11-29-0301-webhook-endpoints': webhookEndpoints,
   '2026-11-29-0401-analytics-product-spans': analyticsProductSpans,
+  '2026-11-29-1101-analytics-page-spans': analyticsPageSpans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
