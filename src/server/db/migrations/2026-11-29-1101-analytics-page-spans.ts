@@ -21,8 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('analytics_span_pages_pk', ['level', 'start', 'path'])
     .execute();
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // Filling from 25 months of daily counts may outlast the pool's 10 s statement limit (decision 010);
+  // migrations run in one transaction on PostgreSQL, so the limit is lifted for this one only.
+  if (postgres) await sql`set local statement_timeout = 0`.execute(db);
   const dayNumber =
-    db.getExecutor().adapter instanceof PostgresAdapter ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
+    postgres ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
   for (let level = 1; level <= LEVELS; level += 1) {
     const size = 2 ** level;
     await sql`insert into analytics_span_pages (level, start, path, views)
