@@ -58,9 +58,8 @@ try {
   }
   const seedMs = performance.now() - started;
   started = performance.now();
-  // As a restore rebuilds them: in a transaction (on PostgreSQL without the 10 s statement limit, as the migration).
+  // As a restore rebuilds them: in a transaction, under the pool's limits.
   await db.transaction().execute(async (trx) => {
-    if (kind === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
     await rebuildPageSpans(trx);
   });
   const spansMs = performance.now() - started;
@@ -106,8 +105,11 @@ try {
     console.log(`top 20 pages of ${days} days: spans ${span(spans)} vs daily rows ${span(daily)}; median ratio ${ratio.toFixed(1)}×; same top 20: ${same}`);
   }
   console.log(`load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')}`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   await handle.close();
-  if (adminUrl) await admin(`DROP DATABASE ${name}`);
+  if (adminUrl) await admin(`DROP DATABASE ${name} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

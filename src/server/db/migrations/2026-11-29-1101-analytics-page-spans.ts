@@ -21,17 +21,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('analytics_span_pages_pk', ['level', 'start', 'path'])
     .execute();
+  // Level 1 from the daily rows, each further level from the one below, in windows of at least 64
+  // days: no statement outlasts the pool's 10 s limits (decision 010) at 10,000 paths × 761 days.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  // Filling from 25 months of daily counts may outlast the pool's 10 s statement limit (decision 010);
-  // migrations run in one transaction on PostgreSQL, so the limit is lifted for this one only.
-  if (postgres) await sql`set local statement_timeout = 0`.execute(db);
-  const dayNumber =
-    postgres ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
+  const number = postgres ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
+  const bounds = await sql<{ first: string | null; last: string | null }>`
+    select min(day) as first, max(day) as last from analytics_daily_counts where dimension = 'page'`.execute(db);
+  const { first: firstDay, last: lastDay } = bounds.rows[0] ?? { first: null, last: null };
+  if (!firstDay || !lastDay) return;
+  const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+  const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+  const first = dayNumber(firstDay);
+  const last = dayNumber(lastDay);
   for (let level = 1; level <= LEVELS; level += 1) {
     const size = 2 ** level;
-    await sql`insert into analytics_span_pages (level, start, path, views)
-      select ${sql.lit(level)}, (${dayNumber} / ${sql.lit(size)}) * ${sql.lit(size)} as span_start, name, sum(count)
-      from analytics_daily_counts where dimension = 'page' group by span_start, name`.execute(db);
+    const window = Math.max(64, size);
+    for (let from = Math.floor(first / window) * window; from <= last; from += window) {
+      if (level === 1) {
+        await sql`insert into analytics_span_pages (level, start, path, views)
+          select 1, (${number} / 2) * 2 as span_start, name, sum(count) from analytics_daily_counts
+          where dimension = 'page' and day >= ${dayOf(from)} and day < ${dayOf(from + window)}
+          group by span_start, name`.execute(db);
+      } else {
+        await sql`insert into analytics_span_pages (level, start, path, views)
+          select ${sql.lit(level)}, (start / ${sql.lit(size)}) * ${sql.lit(size)} as span_start, path, sum(views) from analytics_span_pages
+          where level = ${sql.lit(level - 1)} and start >= ${from} and start < ${from + window}
+          group by span_start, path`.execute(db);
+      }
+    }
   }
 }
 
