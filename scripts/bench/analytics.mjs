@@ -31,6 +31,12 @@ const statements = ({ day, series, random, dayNumber }) => {
      select ${Math.log2(size)}, (${dayNumber('day')} / ${size}) * ${size} as span_start, product_id, sum(views), sum(buy_clicks)
      from analytics_daily_products group by span_start, product_id`,
   );
+  // The page spans the top pages are read from, likewise from the daily page counts.
+  const pageSpans = Array.from({ length: 9 }, (_, index) => 2 ** (index + 1)).map(
+    (size) => `insert into analytics_span_pages (level, start, path, views)
+     select ${Math.log2(size)}, (${dayNumber('day')} / ${size}) * ${size} as span_start, name, sum(count)
+     from analytics_daily_counts where dimension = 'page' group by span_start, name`,
+  );
   return [
     `insert into analytics_daily (day, visitors, pageviews, buy_clicks)
      select ${day('d.n')}, 800 + ${random(400)}, 3000 + ${random(2000)}, 60 + ${random(60)} from ${days}`,
@@ -44,6 +50,7 @@ const statements = ({ day, series, random, dayNumber }) => {
     `insert into analytics_daily_counts (day, dimension, name, count)
      select ${day('d.n')}, 'campaign', '["news","email","issue-' || k.n || '"]', 1 + ${random(10)} from ${days} cross join ${series(20, 'k')}`,
     ...spans,
+    ...pageSpans,
   ];
 };
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { aProduct } from '../helpers/factories';
-import { pageProductFigures } from '../../src/server/modules/analytics/analytics.reads';
+import { pageProductFigures, readTopPages } from '../../src/server/modules/analytics/analytics.reads';
 import { writeEvents, type CountedEvent } from '../../src/server/modules/analytics/event-writer';
+import * as pageSpansMigration from '../../src/server/db/migrations/2026-11-29-1101-analytics-page-spans';
+import { rebuildPageSpans } from '../../src/server/modules/analytics/page-spans';
 import { coverRange, dayNumber, rebuildProductSpans } from '../../src/server/modules/analytics/product-spans';
 import { firstSummaryDay, pruneAnalytics } from '../../src/server/modules/analytics/retention';
 import { addDays, daysBetween } from '../../src/server/modules/analytics/site-day';
@@ -15,6 +17,7 @@ describe('analytics: product figures over spans of days', () => {
   let t: TestApp;
   const today = '2026-11-29';
   const ids: string[] = [];
+  const PATHS = ['/', '/product/kettle', '/product/teapot', '/category/tea', '/about', '/product/mug?x=1', '/blog/steeping'];
   // A seeded generator: the same days and counts on every run.
   let seed = 27;
   const next = (max: number) => {
@@ -35,7 +38,7 @@ describe('analytics: product figures over spans of days', () => {
       for (let i = 0; i < 6; i += 1) {
         const day = addDays(today, -next(800));
         events.push({
-          day, at: `${day}T12:00:00.000Z`, kind: next(5) === 0 ? 'buy' : 'view', visitor: `v${batch}-${i}`, path: '/product/x',
+          day, at: `${day}T12:00:00.000Z`, kind: next(5) === 0 ? 'buy' : 'view', visitor: `v${batch}-${i}`, path: PATHS[next(PATHS.length)]!,
           product_id: ids[next(ids.length)]!, category_id: null, referrer_host: null, utm_source: null, utm_medium: null, utm_campaign: null,
           count: 1 + next(4),
         });
@@ -96,6 +99,35 @@ describe('analytics: product figures over spans of days', () => {
     expect(api.json().data).toHaveLength(Math.min(2, all.length));
   });
 
+  /** The brute force for pages: the daily page counts of the range, summed per path, most viewed first. */
+  const expectedPages = async (from: string, to: string) => {
+    const rows = await t.app.ctx.db.selectFrom('analytics_daily_counts').selectAll().where('dimension', '=', 'page').where('day', '>=', from).where('day', '<=', to).execute();
+    const sums = new Map<string, number>();
+    for (const row of rows) sums.set(row.name, (sums.get(row.name) ?? 0) + Number(row.count));
+    const pages = [...sums].map(([path, views]) => ({ path, views })).sort((a, b) => b.views - a.views || (a.path < b.path ? -1 : 1));
+    return { pages, total: pages.length };
+  };
+  const readPages = (from: string, to: string, limit = 100) => readTopPages(t.app.ctx.db, { from, to }, limit, today);
+  const checkPages = async () => {
+    for (const [from, to] of ranges()) {
+      const want = await expectedPages(from, to);
+      expect(await readPages(from, to)).toEqual(want);
+      // The top N and the total from the same statement.
+      expect(await readPages(from, to, 3)).toEqual({ pages: want.pages.slice(0, 3), total: want.total });
+    }
+  };
+
+  it('gives the top pages and their count as the sums of the daily page counts for any range, through the API too', async () => {
+    await checkPages();
+    const from = addDays(today, -29);
+    const api = await t.asAdmin({ method: 'GET', url: `/api/analytics/breakdown?from=${from}&to=${today}` });
+    expect(api.statusCode).toBe(200);
+    const want = await expectedPages(from, today);
+    expect(api.json().data.pages).toEqual(want.pages.slice(0, 20));
+    expect(api.json().data.pagesTotal).toBe(want.total);
+    expect(want.total).toBeGreaterThan(0);
+  });
+
   it('gives the same sums after retention and after the spans are rebuilt (as a restore does)', async () => {
     await pruneAnalytics(t.app.ctx.db, today, Date.parse(`${today}T12:00:00Z`));
     for (const [from, to] of ranges()) expect(await read(from, to)).toEqual(await expected(from, to));
@@ -107,5 +139,28 @@ describe('analytics: product figures over spans of days', () => {
     const norm = (rows: typeof after) => rows.filter((row) => Number(row.start) >= first).map((row) => ({ ...row, level: Number(row.level), start: Number(row.start), views: Number(row.views), buy_clicks: Number(row.buy_clicks) }));
     expect(norm(after)).toEqual(norm(before));
     for (const [from, to] of ranges()) expect(await read(from, to)).toEqual(await expected(from, to));
+  });
+
+  it('gives the same top pages after retention and after the page spans are rebuilt (as a restore does)', async () => {
+    await pruneAnalytics(t.app.ctx.db, today, Date.parse(`${today}T12:00:00Z`));
+    const first = dayNumber(firstSummaryDay(today));
+    // Retention left no span reaching before the first kept day, and no page count before it.
+    const early = await t.app.ctx.db.selectFrom('analytics_span_pages').select('start').where('start', '<', first).execute();
+    expect(early).toEqual([]);
+    await checkPages();
+    const spans = () => t.app.ctx.db.selectFrom('analytics_span_pages').selectAll().orderBy('level').orderBy('start').orderBy('path').execute();
+    const before = await spans();
+    await rebuildPageSpans(t.app.ctx.db);
+    const after = await spans();
+    const norm = (rows: typeof after) => rows.filter((row) => Number(row.start) >= first).map((row) => ({ ...row, level: Number(row.level), start: Number(row.start), views: Number(row.views) }));
+    expect(norm(after)).toEqual(norm(before));
+    expect(after.length).toBeGreaterThan(0);
+    await checkPages();
+    // The migration fills the new table from the daily page counts as the rebuild does.
+    await t.app.ctx.db.schema.dropTable('analytics_span_pages').execute();
+    // In one transaction, as the migrator runs it on PostgreSQL.
+    await t.app.ctx.db.transaction().execute((trx) => pageSpansMigration.up(trx));
+    expect(norm(await spans())).toEqual(norm(after));
+    await checkPages();
   });
 });

@@ -32,6 +32,7 @@ import * as webhookEndpoints from './migrations/2026-11-29-0301-webhook-endpoint
 import * as analyticsProductSpans from './migrations/2026-11-29-0401-analytics-product-spans';
 import * as attributes from './migrations/2026-11-29-0701-attributes';
 import * as webhookDeliveriesPending from './migrations/2026-11-29-1001-webhook-deliveries-pending';
+import * as analyticsPageSpans from './migrations/2026-11-29-1101-analytics-page-spans';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -134,6 +135,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0401-analytics-product-spans': analyticsProductSpans,
   '2026-11-29-0701-attributes': attributes,
   '2026-11-29-1001-webhook-deliveries-pending': webhookDeliveriesPending,
+  '2026-11-29-1101-analytics-page-spans': analyticsPageSpans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -445,6 +445,14 @@ export interface AnalyticsSpanProductRow {
   buy_clicks: number;
 }
 
+/** Page views over an aligned span of 2^level site days (decision 060, amended 2026-11-29); derived from the `page` daily counts. */
+export interface AnalyticsSpanPageRow {
+  level: number;
+  start: number;
+  path: string;
+  views: number;
+}
+
 /** `dimension`: 'page' (path), 'category' (id), 'referrer' (host), 'campaign' (JSON [source, medium, campaign]). */
 export interface AnalyticsDailyCountRow {
   day: string;
@@ -487,6 +495,7 @@ export interface Database {
   analytics_daily: AnalyticsDailyRow;
   analytics_daily_products: AnalyticsDailyProductRow;
   analytics_span_products: AnalyticsSpanProductRow;
+  analytics_span_pages: AnalyticsSpanPageRow;
   analytics_daily_counts: AnalyticsDailyCountRow;
   pages: PageRow;
   form_submissions: FormSubmissionRow;

@@ -72,6 +72,8 @@ export type ReferrerFigures = z.infer<typeof ReferrerFiguresSchema>;
 
 export const BreakdownSchema = z.object({
   pages: z.array(z.object({ path: z.string(), views: count })),
+  /** How many pages had views in the range (`pages` holds the top 20). */
+  pagesTotal: count,
   categories: z.array(z.object({ categoryId: z.string(), slug: z.string(), title: z.string(), views: count })),
   campaigns: z.array(z.object({ source: z.string(), medium: z.string(), campaign: z.string(), visitors: count })),
   /** Subscribers confirmed within the range. */

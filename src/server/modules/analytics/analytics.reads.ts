@@ -114,16 +114,47 @@ export async function readReferrers(db: Db, range: RangeQuery): Promise<Referrer
 
 const TOP = 20;
 
+type PageRow = { path: string; views: number | string; total: number | string };
+
+/**
+ * The `limit` most viewed pages of the range (then by path) and how many pages
+ * had views, in one statement: the range is read as whole spans of days plus
+ * single days (page-spans.ts), spans only from the first kept summary day on,
+ * and the window count is the total (decision 060, amended 2026-11-29).
+ */
+export async function readTopPages(
+  db: Db,
+  { from, to }: RangeQuery,
+  limit = TOP,
+  today = siteDay(Date.now()),
+): Promise<{ pages: Array<{ path: string; views: number }>; total: number }> {
+  const cover = coverRange(from, to, firstSummaryDay(today));
+  const parts = [];
+  if (cover.days.length > 0) {
+    parts.push(sql`select name as path, count as views from analytics_daily_counts where dimension = 'page' and day in (${sql.join(cover.days)})`);
+  }
+  for (const span of cover.spans) parts.push(sql`select path, views from analytics_span_pages where level = ${span.level} and start = ${span.start}`);
+  const result = await sql<PageRow>`
+    select path, sum(views) as views, count(*) over () as total
+    from (${sql.join(parts, sql` union all `)}) r
+    group by path order by sum(views) desc, path
+    limit ${limit}`.execute(db);
+  return {
+    pages: result.rows.map((row) => ({ path: row.path, views: Number(row.views) })),
+    total: result.rows.length > 0 ? Number(result.rows[0]!.total) : 0,
+  };
+}
+
 /** Midnight of a site day as an instant (the process's `TZ`), for tables that keep instants. */
 const startOfDay = (day: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(year, month - 1, date).toISOString();
 };
 
-/** Top pages, categories and campaigns, and the subscribers confirmed in the range. */
-export async function readBreakdown(db: Db, range: RangeQuery): Promise<Breakdown> {
+/** Top pages (and how many pages had views), categories and campaigns, and the subscribers confirmed in the range. */
+export async function readBreakdown(db: Db, range: RangeQuery, today = siteDay(Date.now())): Promise<Breakdown> {
   const [pages, categoryRows, campaigns] = await Promise.all([
-    topNames(db, 'page', range, TOP),
+    readTopPages(db, range, TOP, today),
     topNames(db, 'category', range, TOP),
     topNames(db, 'campaign', range, TOP),
   ]);
@@ -141,7 +172,8 @@ export async function readBreakdown(db: Db, range: RangeQuery): Promise<Breakdow
     .where('confirmed_at', '<', end)
     .executeTakeFirst();
   return {
-    pages: pages.map((row) => ({ path: row.name, views: Number(row.total) })),
+    pages: pages.pages,
+    pagesTotal: pages.total,
     categories: categoryRows.flatMap((row) => {
       const category = categoryById.get(row.name);
       return category ? [{ categoryId: category.id, slug: category.slug, title: category.title, views: Number(row.total) }] : [];

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AnalyticsEventRow } from '../../db/schema';
+import { pageSpanRowsOf } from './page-spans';
 import { spanRowsOf } from './product-spans';
 
 /** A page view or Buy Now click that counts, hashed and resolved to ids: a raw event row. */
@@ -122,6 +123,14 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
         .insertInto('analytics_daily_counts')
         .values(rows)
         .onConflict((oc) => oc.columns(['dimension', 'day', 'name']).doUpdateSet({ count: sql<number>`analytics_daily_counts.count + excluded.count` }))
+        .execute();
+    }
+    const pageDays = countRows.filter((row) => row.dimension === 'page').map((row) => ({ day: row.day, path: row.name, views: row.count }));
+    for (const rows of chunks(pageSpanRowsOf(pageDays))) {
+      await trx
+        .insertInto('analytics_span_pages')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['level', 'start', 'path']).doUpdateSet({ views: sql<number>`analytics_span_pages.views + excluded.views` }))
         .execute();
     }
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { prunePageSpans } from './page-spans';
 import { pruneProductSpans } from './product-spans';
 import { addDays } from './site-day';
 
@@ -28,6 +29,7 @@ export async function pruneAnalytics(db: Db, today: string, now: number): Promis
   await db.deleteFrom('analytics_daily_products').where('day', '<', firstKept).execute();
   await pruneProductSpans(db, firstKept);
   await db.deleteFrom('analytics_daily_counts').where('day', '<', firstKept).execute();
+  await prunePageSpans(db, firstKept);
   await db
     .deleteFrom('rate_limits')
     .where('key', 'like', 'analytics:%')
