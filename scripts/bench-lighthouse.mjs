@@ -152,6 +152,9 @@ try {
     ['home', '/'],
     ['category', `/category/${categories[0].slug}`],
     ['product', `/product/${products[0].slug}`],
+    // Pages made of blocks (issue 29): the demo FAQ (rich text, FAQ, call to action) and Contact (a form).
+    ['faq', '/pages/faq'],
+    ['contact', '/pages/contact'],
   ];
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
