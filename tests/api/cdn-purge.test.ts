@@ -170,6 +170,37 @@ describe('a CDN in front: surrogate keys and purges', () => {
     expect(shell.headers['cache-control']).toBe('private, no-store');
     cdn.take();
   });
+
+  it('a page made of blocks: its keys name the page and what its grid shows; its writes purge the page', async () => {
+    const grid = { type: 'productGrid', source: 'category', categoryId: lamps, limit: 4 };
+    const text = (html: string) => ({ type: 'richText', html });
+    let created: { json: () => { data: { id: string } } } | undefined;
+    const createdKeys = await purgedBy(
+      async () => (created = await t.asAdmin({ method: 'POST', url: '/api/pages', payload: { title: 'Lamp guide', slug: 'lamp-guide', status: 'published', blocks: [text('<p>Which lamp?</p>'), grid] } })),
+    );
+    const id = created!.json().data.id;
+    // A new page: its address, the menus and search that list pages, and the not-found pages it may replace.
+    expect(createdKeys).toEqual(sorted([`page:${id}`, 'not-found', 'pages', 'search']));
+
+    const shown = await t.app.inject({ method: 'GET', url: '/pages/lamp-guide' });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('public, max-age=0, s-maxage=86400, stale-while-revalidate=60, stale-if-error=86400');
+    const keys = keysOf(shown.headers['surrogate-key']);
+    expect(shown.headers['cache-tag']).toBe(keys.join(','));
+    // The page itself, the site and its menus, and the category its product grid shows.
+    expect(keys).toEqual(expect.arrayContaining([`page:${id}`, 'site', 'categories', `category:${lamps}`, 'products']));
+    expect(keys).not.toContain('home');
+
+    // New text under the same title and address: the page and search, not the menus that list pages.
+    const edited = await purgedBy(() =>
+      t.asAdmin({ method: 'PUT', url: `/api/pages/${id}`, payload: { title: 'Lamp guide', slug: 'lamp-guide', status: 'published', blocks: [text('<p>Which lamp, and where?</p>'), grid] } }),
+    );
+    expect(edited).toContain(`page:${id}`);
+    expect(edited).toContain('search');
+    expect(edited).not.toContain('pages');
+    expect(edited).not.toContain('home');
+    expect(await purgedBy(() => t.asAdmin({ method: 'DELETE', url: `/api/pages/${id}` }))).toEqual(sorted([`page:${id}`, 'not-found', 'pages', 'search']));
+  });
 });
 
 describe('the purge adapters, against a local fake of each API', () => {
