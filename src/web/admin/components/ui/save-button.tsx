@@ -1,6 +1,7 @@
 import type { PublishState } from '../../../../shared/schemas';
 import type { SaveStatus } from '../../hooks/use-save-state';
 import { uploadingText } from '../../lib/uploads-in-flight';
+import { Link } from '../link';
 
 type Props = {
   status: SaveStatus;
@@ -60,6 +61,28 @@ export function NewItemButtons<F extends PublishState>({ editor, waitingFor }: {
         waitingFor={waitingFor}
         onClick={() => void editor.submit((form) => (form.status === 'scheduled' ? form : { ...form, status: 'published', publishAt: null }))}
       />
+    </>
+  );
+}
+
+type ItemEditor<F extends PublishState> = NewItemEditor<F> & { uploading: number; waitingForUploads: boolean };
+
+/**
+ * A publishable item's editor actions, at its top and its foot: Cancel, then "Update" for a stored
+ * item or "Save draft" / "Publish" for a new one, each saying so while uploads it waits for are in flight.
+ */
+export function EditorButtons<F extends PublishState>({ editor, stored, cancelTo }: { editor: ItemEditor<F>; stored: boolean; cancelTo: string }) {
+  const waitingFor = editor.waitingForUploads ? editor.uploading : 0;
+  return (
+    <>
+      <Link className="adm-button" to={cancelTo}>
+        Cancel
+      </Link>
+      {stored ? (
+        <SaveButton type="submit" status={editor.status} idleLabel="Update" refused={editor.invalid} waitingFor={waitingFor} />
+      ) : (
+        <NewItemButtons editor={editor} waitingFor={waitingFor} />
+      )}
     </>
   );
 }

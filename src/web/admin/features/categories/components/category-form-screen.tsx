@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../components/link';
 import {
   CategoryInputSchema,
   DEFAULT_ITEMS_PER_ROW,
@@ -22,7 +21,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
-import { NewItemButtons, SaveButton } from '../../../components/ui/save-button';
+import { EditorButtons } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
@@ -152,18 +151,7 @@ function CategoryEditor({ title, id, initial, onRestored }: EditorProps) {
     },
   });
   const { form, setForm, set, errors } = editor;
-  const buttons = (
-    <>
-      <Link className="adm-button" to={paths.categories}>
-        Cancel
-      </Link>
-      {id ? (
-        <SaveButton type="submit" status={editor.status} idleLabel="Update" refused={editor.invalid} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />
-      ) : (
-        <NewItemButtons editor={editor} waitingFor={editor.waitingForUploads ? editor.uploading : 0} />
-      )}
-    </>
-  );
+  const buttons = <EditorButtons editor={editor} stored={Boolean(id)} cancelTo={paths.categories} />;
 
   return (
     <form className="adm-page" onSubmit={editor.onSubmit} noValidate>

@@ -1,6 +1,5 @@
 import { useState, type SetStateAction } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../components/link';
 import { PageInputSchema, type Block, type SitePage } from '../../../../../shared/schemas/page';
 import type { PublishStatus } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
@@ -13,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
-import { NewItemButtons, SaveButton } from '../../../components/ui/save-button';
+import { EditorButtons } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
@@ -108,19 +107,7 @@ function PageEditor({ id, initial, onRestored }: { id: string | null; initial: P
   const setBlocks = (update: SetStateAction<Block[]>) =>
     setForm((current) => ({ ...current, blocks: typeof update === 'function' ? update(current.blocks) : update }));
 
-  const waitingFor = editor.waitingForUploads ? editor.uploading : 0;
-  const buttons = (
-    <>
-      <Link className="adm-button" to={paths.pages}>
-        Cancel
-      </Link>
-      {id ? (
-        <SaveButton type="submit" status={editor.status} idleLabel="Update" refused={editor.invalid} waitingFor={waitingFor} />
-      ) : (
-        <NewItemButtons editor={editor} waitingFor={waitingFor} />
-      )}
-    </>
-  );
+  const buttons = <EditorButtons editor={editor} stored={Boolean(id)} cancelTo={paths.pages} />;
 
   return (
     <form className="adm-page" onSubmit={editor.onSubmit} noValidate>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../components/link';
 import { ProductInputSchema, defaultHeroConfig, type Category, type Product, type Tag } from '../../../../../shared/schemas';
 import { EditorFooter } from '../../../components/ui/editor-footer';
 import { KeptDraftOffer } from '../../../components/ui/kept-draft-offer';
@@ -15,7 +14,7 @@ import { PreviewButton } from '../../../components/ui/preview-button';
 import { PublishFields, publishAtError } from '../../../components/ui/publish-fields';
 import { SeoFields } from '../../../components/ui/seo-fields';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
-import { NewItemButtons, SaveButton } from '../../../components/ui/save-button';
+import { EditorButtons } from '../../../components/ui/save-button';
 import { SlugField, slugAfterTitleEdit } from '../../../components/ui/slug-field';
 import { SaveSummary } from '../../../components/ui/save-summary';
 import { ItemNotFound, LoadError, isNotFound } from '../../../components/ui/save-feedback';
@@ -127,19 +126,7 @@ function ProductEditor({ loaded, onRestored }: { loaded: Loaded; onRestored: () 
   });
   const { form, setForm, set, errors } = editor;
 
-  const waitingFor = editor.waitingForUploads ? editor.uploading : 0;
-  const buttons = (
-    <>
-      <Link className="adm-button" to={paths.products}>
-        Cancel
-      </Link>
-      {id ? (
-        <SaveButton type="submit" status={editor.status} idleLabel="Update" refused={editor.invalid} waitingFor={waitingFor} />
-      ) : (
-        <NewItemButtons editor={editor} waitingFor={waitingFor} />
-      )}
-    </>
-  );
+  const buttons = <EditorButtons editor={editor} stored={Boolean(id)} cancelTo={paths.products} />;
 
   return (
     <form className="adm-page" onSubmit={editor.onSubmit} noValidate>
