@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminToken, createCategory, createProduct, unique, waitForHydration } from './support';
+import { adminToken, createCategory, createProduct, expectAfterWrite, serveTestMedia, unique, waitForHydration } from './support';
 
 /**
  * A picture's placeholder colour (the library's dominant colour, painted behind it while it loads)
@@ -131,4 +131,17 @@ test('an opaque picture loses its placeholder colour once loaded; the gallery vi
     expect(Math.max(r, g, b) - Math.min(r, g, b), `letterbox at ${Math.round(x)}: ${r},${g},${b}`).toBeLessThan(12);
   }
   await page.context().close();
+});
+
+test('a card\'s picture of another shape fills the card\'s 16:9 box: the card neither grows nor moves the page when it loads', async ({ page, request }) => {
+  await serveTestMedia(page);
+  const category = await createCategory(request);
+  // The test media host answers the cover with a square 1×1 picture.
+  const product = await createProduct(request, { categories: [category.id] });
+  await expectAfterWrite(page, `/category/${category.slug}`, () => expect(page.getByRole('link', { name: product.title }).first()).toBeVisible({ timeout: 1000 }));
+  const picture = page.locator('.product-card__media img').first();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === img.naturalHeight)).toBe(true);
+  const box = await page.locator('.product-card__media').first().boundingBox();
+  expect(box).not.toBeNull();
+  expect(Math.abs(box!.height - (box!.width * 9) / 16)).toBeLessThan(1);
 });
