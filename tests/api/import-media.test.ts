@@ -125,12 +125,15 @@ describe(`import images (${testDatabaseKind})`, () => {
   it('a file named by a row that the zip lacks, or with no zip, is an error of its line and column; nothing is stored', async () => {
     const file = HEADER + row('fine', 'red.png') + row('lacking', 'missing.png', 'red.png|nope.jpg');
     const before = await mediaRows();
+    const filesBefore = storedFiles();
     const response = await post('?dryRun=false', importForm(file, makeZip([{ name: 'red.png', data: await png(1, 2, 3) }])));
     expect(response.statusCode).toBe(422);
     expect(response.json().data.errors).toEqual([
       { line: 3, column: 'mainImage', message: 'no file “missing.png” in the media zip' },
       { line: 3, column: 'gallery', message: 'no file “nope.jpg” in the media zip' },
     ]);
+    // The file of the new image, stored as it was checked, went again with the import that was not applied.
+    expect(storedFiles()).toEqual(filesBefore);
     const withoutZip = await post('', importForm(HEADER + row('fine', 'red.png')));
     expect(withoutZip.json().data.errors).toEqual([{ line: 2, column: 'mainImage', message: '“red.png” is a file name: send the media zip holding it' }]);
     const notImage = await post('', importForm(HEADER + row('fine', 'notes.png'), makeZip([{ name: 'notes.png', data: Buffer.from('just some text, not a picture') }])));

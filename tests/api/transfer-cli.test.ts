@@ -99,4 +99,18 @@ describe(`import and export from the command line (${testDatabaseKind})`, () => 
       { line: 3, column: 'mainImage', message: 'https://10.1.2.3/y.png: 10.1.2.3 is not a public address' },
     ]);
   }, 60_000);
+
+  it('--map reads a column the format does not read as a field or an attribute, or leaves it out', async () => {
+    const csv = path.join(folder, 'mapped.csv');
+    writeFileSync(csv, 'slug,Name,description,duration,buyLink,mainImage,Level,Note\r\ncli-mapped,Mapped,<p>x</p>,1 hour,https://shop.example.com/m,https://cdn.example.com/m.jpg,Beginner,skip\r\n');
+    const result = await runCli(['import', csv, '--format', 'showcase', '--map', 'Name=title', '--map', 'Level=attribute:Level', '--map', 'Note='], cliEnv());
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ success: true, data: { dialect: 'showcase', created: 1, updated: 0, unchanged: 0, errors: [] } });
+    expect(result.stderr).toContain('Columns not read: Name, Level, Note');
+    expect(result.stderr).toContain('Editions: 1 created, 0 updated, 0 removed; attributes: 1 created');
+    expect((await t.asAdmin({ url: '/api/products/slug/cli-mapped' })).json().data).toMatchObject({ title: 'Mapped', attributes: { level: 'Beginner' } });
+    const wrong = await runCli(['import', csv, '--dry-run', '--format', 'showcase', '--map', 'Nom=title'], cliEnv());
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('mapping: the file has no column “Nom”');
+  }, 60_000);
 });

@@ -21,19 +21,43 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
+/** Every value of a flag that may be given several times (`--map A=b --map C=`). */
+function options(args: string[], name: string): string[] {
+  return args.flatMap((arg, i) => {
+    if (arg !== name) return [];
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    return [value];
+  });
+}
+
+/** `--map "Column=field"` (a field of the format, or attribute:Name) and `--map "Column="` (left out), as the API's `mapping`. */
+export function mappingOf(values: string[]): Record<string, string | null> | undefined {
+  if (values.length === 0) return undefined;
+  const mapping: Record<string, string | null> = {};
+  for (const value of values) {
+    const at = value.lastIndexOf('=');
+    if (at <= 0) throw new Error(`--map ${value}: write it as "Column=field" (or "Column=" to leave the column out)`);
+    const field = value.slice(at + 1).trim();
+    mapping[value.slice(0, at).trim()] = field === '' ? null : field;
+  }
+  return mapping;
+}
+
 /** The file argument: the first one that is neither a flag nor a flag's value. */
 function fileArgument(args: string[], withValues: string[]): string | undefined {
   return args.find((arg, i) => !arg.startsWith('--') && !(i > 0 && withValues.includes(args[i - 1]!)));
 }
 
 /**
- * `npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce|json] [--media ZIP] [--shop-url URL] [--currency CODE] [--fetch-images]`:
+ * `npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce|json] [--media ZIP] [--shop-url URL] [--currency CODE] [--fetch-images] [--map "Column=field" ...]`:
  * prints the report as JSON. Images come from the zip by file name, and with `--fetch-images` from their https URLs (public addresses only).
  */
 export async function importCommand(args: string[]): Promise<void> {
-  const valued = ['--format', '--shop-url', '--currency', '--media'];
+  const valued = ['--format', '--shop-url', '--currency', '--media', '--map'];
   const file = fileArgument(args, valued);
-  if (!file) throw new Error('Usage: npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce] [--media ZIP] [--shop-url URL] [--fetch-images]');
+  if (!file) throw new Error('Usage: npm run import -- FILE [--dry-run] [--format showcase|shopify|woocommerce] [--media ZIP] [--shop-url URL] [--fetch-images] [--map "Column=field"]');
+  const mapping = mappingOf(options(args, '--map'));
   const format = option(args, '--format');
   if (format !== undefined && format !== 'json' && !DIALECTS.includes(format as DialectName)) throw new Error('--format must be showcase, shopify, woocommerce or json');
   const dryRun = args.includes('--dry-run');
@@ -52,12 +76,18 @@ export async function importCommand(args: string[]): Promise<void> {
       shopUrl: option(args, '--shop-url'),
       currency: option(args, '--currency'),
       media: { zipPath, fetch },
+      mapping,
     });
     const { dialect, created, updated, unchanged, errors } = report;
     const data = { dialect, created, updated, unchanged, errors };
     const failed = !dryRun && errors.length > 0;
     process.stdout.write(`${JSON.stringify(failed ? { success: false, error: `The file has ${errors.length} error(s): nothing was changed`, data } : { success: true, data }, null, 2)}\n`);
     for (const error of errors) process.stderr.write(`line ${error.line}, ${error.column}: ${error.message}\n`);
+    if (report.unknownColumns.length > 0) {
+      process.stderr.write(`Columns not read: ${report.unknownColumns.join(', ')} (read one as a field with --map "Column=field", one of ${report.fields.join(', ')} or attribute:Name)\n`);
+    }
+    const editions = report.editions;
+    process.stderr.write(`Editions: ${editions.created} created, ${editions.updated} updated, ${editions.removed} removed; attributes: ${report.attributes.created} created, ${report.attributes.updated} given new values\n`);
     if (failed) throw new Error(`${errors.length} error(s) in the file: nothing was changed`);
     // The site's variant workers pick them up (as after an upload), or `npm run media:variants`.
     if (!dryRun && report.images > 0) process.stderr.write(`${report.images} new image(s) stored; their variants are made by the running site or \`npm run media:variants\`\n`);

@@ -13,6 +13,14 @@ export const ImportReportSchema = z.strictObject({
   updated: z.number(),
   unchanged: z.number(),
   errors: z.array(ImportErrorSchema),
+  /** With `details=true` only (the admin screen's report); without it the answer is issue 31's five fields. */
+  editions: z.strictObject({ created: z.number(), updated: z.number(), removed: z.number() }).optional(),
+  attributes: z.strictObject({ created: z.number(), updated: z.number() }).optional(),
+  /** The header's columns the format does not read, and the fields a `mapping` may read them as. */
+  unknownColumns: z.array(z.string()).optional(),
+  fields: z.array(z.string()).optional(),
+  /** The products an applied import created or updated. */
+  products: z.array(z.strictObject({ id: z.string(), slug: z.string(), title: z.string(), action: z.enum(['created', 'updated']) })).optional(),
 });
 export type ImportReportAnswer = z.infer<typeof ImportReportSchema>;
 
@@ -20,4 +28,11 @@ export type ImportReportAnswer = z.infer<typeof ImportReportSchema>;
 export const ImportQuerySchema = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   format: z.enum([...IMPORT_FORMATS, 'json'], { error: 'must be showcase, shopify, woocommerce or json' }).optional(),
+  /** The report with its editions, attributes, unknown columns and products (the admin screen asks for it). */
+  details: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
+
+/** The `mapping` field of POST /api/import: `{"Column": "field" | null}` (null: the column is left out). */
+export const ColumnMappingSchema = z.record(z.string().max(200, 'a column name is too long'), z.string().max(200, 'a field is too long').nullable(), {
+  error: 'must be a JSON object of {"Column": "field" or null}',
+}).refine((mapping) => Object.keys(mapping).length <= 1000, 'has too many columns');

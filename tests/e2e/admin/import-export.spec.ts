@@ -74,3 +74,45 @@ test('imports a file with its images in a zip and its editions', async ({ adminP
     if (left) await api.remove(`/api/products/${left.id}`);
   }
 });
+
+test('maps a column the format does not read to an attribute, and reports the editions', async ({ adminPage: page, api }) => {
+  const title = unique('Mapped Course');
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const column = unique('Language');
+  const attributeSlug = column.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const file = [
+    `slug,title,description,duration,edition,price,currency,buyLink,mainImage,${column}\r\n`,
+    `${slug},${title},<p>Mapped</p>,1 hour,Video course,12,EUR,https://shop.example.com/${slug},https://cdn.example.com/${slug}.jpg,French\r\n`,
+    `,,,,Team licence,40,EUR,https://shop.example.com/${slug}/team,,\r\n`,
+  ].join('');
+  try {
+    await openAdmin(page, '/admin/import-export');
+    const form = page.getByRole('form', { name: 'Import' });
+    await form.getByLabel('File (CSV or JSON)').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await form.getByLabel('Format').selectOption('showcase');
+    await form.getByRole('button', { name: 'Check file' }).click();
+    const report = page.getByRole('region', { name: 'Import report' });
+    await expect(report.getByRole('status')).toHaveText('Would be: 1 created, 0 updated, 0 unchanged');
+    const mapping = form.getByRole('table', { name: 'Column mapping' });
+    await expect(mapping.getByRole('rowheader', { name: column })).toBeVisible();
+
+    // A changed mapping is checked again before it can be applied.
+    await mapping.getByLabel(`Read column ${column} as`).selectOption(`attribute:${column}`);
+    await expect(form.getByRole('button', { name: 'Apply import' })).toBeDisabled();
+    await form.getByRole('button', { name: 'Check file' }).click();
+    await expect(report.getByText('Attributes: 1 created, 0 given new values')).toBeVisible();
+    await expect(report.getByText('Editions: 2 created, 0 updated, 0 removed')).toBeVisible();
+
+    await form.getByRole('button', { name: 'Apply import' }).click();
+    await expect(report.getByRole('status')).toHaveText('1 created, 0 updated, 0 unchanged');
+    await expect(report.getByRole('list', { name: 'Imported products' }).getByRole('link', { name: title })).toBeVisible();
+    const created = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
+    expect(created?.attributes).toEqual({ [attributeSlug]: 'French' });
+    expect(created?.editions.map((edition) => edition.name)).toEqual(['Video course', 'Team licence']);
+  } finally {
+    const left = (await api.get<Product[]>('/api/products')).find((product) => product.slug === slug);
+    if (left) await api.remove(`/api/products/${left.id}`);
+    const attribute = (await api.get<Array<{ id: string; slug: string }>>('/api/attributes')).find((item) => item.slug === attributeSlug);
+    if (attribute) await api.remove(`/api/attributes/${attribute.id}`);
+  }
+});

@@ -6,6 +6,10 @@ import type { Edition } from '../../../shared/schemas/edition';
 import { selectEditions } from '../products/edition.repository';
 import { editionsOf } from '../products/editions';
 import { SHOWCASE_COLUMNS } from './dialects/showcase';
+import type { Attribute, AttributeValue } from '../../../shared/schemas/attribute';
+import { listAttributes } from '../attributes/attribute.service';
+import { selectAttributes, selectProductValues } from '../attributes/attribute.repository';
+import { valuesOf } from '../attributes/product-values';
 
 /** Products read per query: the export holds one batch, never the catalogue. */
 const BATCH = 500;
@@ -15,10 +19,13 @@ type ExportedProduct = {
   categories: string[];
   tags: string[];
   editions: Edition[];
+  /** Values by attribute slug, as the API answers them. */
+  attributes: Record<string, AttributeValue>;
 };
 
 /** Every product in list order with its category and tag titles, a batch at a time (keyset cursor on order and id). */
 export async function* exportedProducts(db: Db): AsyncGenerator<ExportedProduct> {
+  const definitions = await selectAttributes(db);
   let after: { order: number; id: string } | undefined;
   for (;;) {
     let query = db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('id').limit(BATCH);
@@ -42,9 +49,12 @@ export async function* exportedProducts(db: Db): AsyncGenerator<ExportedProduct>
       .where('product_tags.product_id', 'in', ids)
       .execute();
     const editions = await selectEditions(db, ids);
+    const values = await selectProductValues(db, ids);
     const titles = (links: Array<{ productId: string; title: string }>, id: string) =>
       links.filter((link) => link.productId === id).map((link) => link.title).sort();
-    for (const row of rows) yield { row, categories: titles(categories, row.id), tags: titles(tags, row.id), editions: editionsOf(row, editions.get(row.id)) };
+    for (const row of rows) {
+      yield { row, categories: titles(categories, row.id), tags: titles(tags, row.id), editions: editionsOf(row, editions.get(row.id)), attributes: valuesOf(values.get(row.id), definitions) };
+    }
     const last = rows[rows.length - 1]!;
     after = { order: last.sort_order, id: last.id };
     if (rows.length < BATCH) return;
@@ -57,12 +67,23 @@ const galleryUrls = (row: ProductRow) => (JSON.parse(row.gallery) as Array<{ url
 const exportedEditions = (editions: Edition[]) =>
   editions.map(({ name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink }) => ({ name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink }));
 
-/** Showcase's CSV (SHOWCASE_COLUMNS), one row per edition, streamed. */
+/** An attribute's column in Showcase's CSV: `attribute:<slug>`, after SHOWCASE_COLUMNS, in the owner's order of attributes. */
+export const attributeColumn = (attribute: Pick<Attribute, 'slug'>) => `attribute:${attribute.slug}`;
+
+/** A value as its cell: a choice's text, a number, `true`/`false`; blank for none. */
+const valueCell = (value: AttributeValue | undefined) => (value === undefined ? '' : String(value));
+
+/**
+ * Showcase's CSV (SHOWCASE_COLUMNS, then one `attribute:<slug>` column per attribute when the site has any),
+ * one row per edition, streamed.
+ */
 export function streamProductsCsv(db: Db): Readable {
   return Readable.from(
     (async function* () {
-      yield csvLine(SHOWCASE_COLUMNS);
-      for await (const { row, categories, tags, editions } of exportedProducts(db)) {
+      const attributes = await listAttributes(db);
+      yield csvLine([...SHOWCASE_COLUMNS, ...attributes.map(attributeColumn)]);
+      for await (const { row, categories, tags, editions, attributes: values } of exportedProducts(db)) {
+        const attributeCells = attributes.map((attribute) => valueCell(values[attribute.slug]));
         // Every edition's row repeats the product's columns (the import reads them from the first).
         for (const edition of exportedEditions(editions)) {
           const cells: Record<(typeof SHOWCASE_COLUMNS)[number], string | number> = {
@@ -84,7 +105,7 @@ export function streamProductsCsv(db: Db): Readable {
             seoTitle: row.seo_title ?? '',
             seoDescription: row.seo_description ?? '',
           };
-          yield csvLine(SHOWCASE_COLUMNS.map((column) => cells[column]));
+          yield csvLine([...SHOWCASE_COLUMNS.map((column) => cells[column]), ...attributeCells]);
         }
       }
     })(),
@@ -97,16 +118,18 @@ export function streamCatalogueJson(db: Db): Readable {
     (async function* () {
       const categories = await db.selectFrom('categories').select(['slug', 'title', 'description', 'tile_image', 'status']).orderBy('sort_order').orderBy('id').execute();
       const tags = await db.selectFrom('tags').select(['slug', 'title']).orderBy('title').execute();
+      const attributes = await listAttributes(db);
       const head = {
         format: 'showcase-catalogue',
         version: 1,
         categories: categories.map((c) => ({ slug: c.slug, title: c.title, description: c.description, tileImage: c.tile_image, status: c.status })),
         tags,
-        attributes: [],
+        // What the import creates when the site lacks them (decision 069, amended).
+        attributes: attributes.map(({ name, slug, type, values, unit, filter }) => ({ name, slug, type, values, unit, filter })),
       };
       yield `${JSON.stringify(head).slice(0, -1)},"products":[`;
       let first = true;
-      for await (const { row, categories: productCategories, tags: productTags, editions } of exportedProducts(db)) {
+      for await (const { row, categories: productCategories, tags: productTags, editions, attributes: values } of exportedProducts(db)) {
         const product = {
           slug: row.slug,
           title: row.title,
@@ -115,7 +138,7 @@ export function streamCatalogueJson(db: Db): Readable {
           categories: productCategories,
           tags: productTags,
           editions: exportedEditions(editions),
-          attributes: [],
+          attributes: values,
           mainImage: row.main_image,
           gallery: galleryUrls(row),
           seoTitle: row.seo_title,

@@ -1,5 +1,3 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/database';
 import type { Writer } from '../../content/changes';
@@ -23,8 +21,8 @@ export type ImageSources = {
   fetch?: ((url: string) => Promise<Buffer>) | undefined;
 };
 
-/** A new image, checked and re-encoded, to be stored under `key` when the import is applied. */
-type Pending = { key: string; file: string | undefined; type: SniffedType; sizeBytes: number; width: number; height: number; contentHash: string; originalName: string };
+/** A new image, checked and re-encoded, stored under `key` (unless a dry run) and recorded when the import is applied. */
+type Pending = { key: string; type: SniffedType; sizeBytes: number; width: number; height: number; contentHash: string; originalName: string };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const GENERATED_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/;
@@ -44,28 +42,30 @@ function urlFileName(src: string): string {
  * limits, are re-encoded without metadata, and the same bytes as a library
  * item are that item (decision 059), so a second import of the same zip
  * changes nothing. New images get their media key while the file is checked
- * (the product is compared and saved with their final URL) and are stored
- * only when the import is applied; a dry run stores nothing. Stored images
- * join the variant queue like uploads.
+ * (the product is compared and saved with their final URL) and their file is
+ * stored then, once (no copy in a temporary folder read back later); they are
+ * recorded in the library only when the import is applied, and their files
+ * removed again when it is not (`close` without `keep`). A dry run stores
+ * nothing. Recorded images join the variant queue like uploads.
  */
 export class ImportImages {
   private readonly found = new Map<string, Promise<string>>();
   private readonly byHash = new Map<string, Promise<string>>();
   private readonly pending: Pending[] = [];
   private readonly stored: string[] = [];
+  private kept = false;
 
   private constructor(
     private readonly ctx: { db: Db; store: MediaStore; maxImageBytes: number },
     private readonly zip: MediaZip | undefined,
     private readonly fetch: ImageSources['fetch'],
-    private readonly folder: string | undefined,
+    private readonly dryRun: boolean,
   ) {}
 
-  /** Opens the sources; a zip that is refused as a whole throws MediaZipError. `dryRun` keeps nothing on disk. */
+  /** Opens the sources; a zip that is refused as a whole throws MediaZipError. `dryRun` stores nothing. */
   static async open(ctx: { db: Db; store: MediaStore; maxImageBytes: number }, sources: ImageSources, dryRun: boolean): Promise<ImportImages> {
     const zip = sources.zipPath ? await MediaZip.open(sources.zipPath, ctx.maxImageBytes) : undefined;
-    const folder = dryRun || (!zip && !sources.fetch) ? undefined : await mkdtemp(path.join(tmpdir(), 'showcase-import-media-'));
-    return new ImportImages(ctx, zip, sources.fetch, folder);
+    return new ImportImages(ctx, zip, sources.fetch, dryRun);
   }
 
   /** The address a product will carry for an image the file names as `src`; throws ImageRefused. */
@@ -111,7 +111,8 @@ export class ImportImages {
     if (bytes.length > this.ctx.maxImageBytes) throw new ImageRefused(`${source.name}: ${tooLargeText('image', this.ctx.maxImageBytes)}`);
     let clean: Awaited<ReturnType<typeof stripImageMetadata>>;
     try {
-      clean = await stripImageMetadata(bytes, type);
+      // libjpeg-turbo rather than mozjpeg: an import re-encodes thousands of images (issue 31's speed).
+      clean = await stripImageMetadata(bytes, type, { fast: true });
     } catch (error) {
       if (error instanceof HttpError) throw new ImageRefused(`${source.name}: ${error.message}`);
       throw error;
@@ -131,10 +132,13 @@ export class ImportImages {
     const same = await findSameContent(this.ctx.db, this.ctx.store, { contentHash, sizeBytes: clean.data.length, mimeType: type.mimeType });
     if (same) return same.url;
     const key = (await this.keptKey(source, type)) ?? newMediaKey(type);
-    const file = this.folder ? path.join(this.folder, key) : undefined;
-    if (file) await writeFile(file, clean.data);
     const originalName = source.kind === 'zip' ? source.name : urlFileName(source.name);
-    this.pending.push({ key, file, type, sizeBytes: clean.data.length, width: clean.width, height: clean.height, contentHash, originalName });
+    // Claimed before the file is written, so an image of the same name checked meanwhile gets a key of its own.
+    this.pending.push({ key, type, sizeBytes: clean.data.length, width: clean.width, height: clean.height, contentHash, originalName });
+    if (!this.dryRun) {
+      this.stored.push(key);
+      await this.ctx.store.save(key, clean.data, type.mimeType);
+    }
     return this.ctx.store.publicUrl(key);
   }
 
@@ -155,15 +159,6 @@ export class ImportImages {
     return this.pending.length;
   }
 
-  /** Stores the new images' files (before the import's transaction, which may run again: files are not part of it). */
-  async saveFiles(): Promise<void> {
-    for (const image of this.pending) {
-      if (!image.file) throw new Error('a dry run stores no media');
-      await this.ctx.store.save(image.key, await readFile(image.file), image.type.mimeType);
-      this.stored.push(image.key);
-    }
-  }
-
   /** Records the stored images in the import's transaction: they join the variant queue. */
   async recordAll(writer: Writer): Promise<void> {
     for (const image of this.pending) {
@@ -179,13 +174,14 @@ export class ImportImages {
     }
   }
 
-  /** After a failed apply: the stored files go again (their rows went with the transaction). */
-  async discardStored(): Promise<void> {
-    await Promise.all(this.stored.splice(0).map((key) => this.ctx.store.remove(key)));
+  /** The import was applied: its stored files are the library's now. */
+  keep(): void {
+    this.kept = true;
   }
 
+  /** Closes the zip; the files of an import that was not applied (errors, a failed transaction) are removed again. */
   async close(): Promise<void> {
     this.zip?.close();
-    if (this.folder) await rm(this.folder, { recursive: true, force: true });
+    if (!this.kept) await Promise.all(this.stored.splice(0).map((key) => this.ctx.store.remove(key).catch(() => undefined)));
   }
 }

@@ -6,13 +6,15 @@ import type { Product, ProductInput } from '../../../shared/schemas/product';
 import { createProduct, getProductBySlug, updateProduct } from '../products/product.service';
 import { createCategory } from '../categories/category.service';
 import { createTag, titleKey } from '../tags/tag.service';
-import { openImport } from './read-import';
+import { openImport, type ColumnMapping } from './read-import';
+import { ImportAttributes, sameValues, type PendingValue } from './import-attributes';
+import type { AttributeValue } from '../../../shared/schemas/attribute';
 import { reindexProducts } from '../../content/effects/search-index';
 import type { MediaStore } from '../media/media-store';
 import { ImageRefused, ImportImages, type ImageSources } from './import-images';
 import { MediaZipError } from './media-zip';
 import type { DialectName, ImportedProduct, RowError } from './imported-product';
-import { checkProduct, sameProduct, toProductInput } from './to-product-input';
+import { checkProduct, editionChanges, sameProduct, toProductInput } from './to-product-input';
 
 export type ImportOptions = {
   format?: DialectName | 'json' | undefined;
@@ -22,6 +24,8 @@ export type ImportOptions = {
   dryRun: boolean;
   /** A media zip beside the file, and (command line only) the fetcher for image URLs. */
   media?: ImageSources | undefined;
+  /** The owner's reading of the columns the dialect does not read (read-import.ts). */
+  mapping?: ColumnMapping | undefined;
 };
 
 /** What an import reads and writes besides the file: the site's database, its media store and the upload limit. */
@@ -38,9 +42,19 @@ export type ImportReport = {
   products: Array<{ id: string; slug: string; title: string; action: 'created' | 'updated' }>;
   /** New images the import stored (or would store): they wait in the variant queue. */
   images: number;
+  /** Editions of the products created and updated: added, changed and taken away. */
+  editions: { created: number; updated: number; removed: number };
+  /** Attributes created, and the site's choices given new values. */
+  attributes: { created: number; updated: number };
+  /** The header's columns the dialect does not read, and the fields they may be mapped to. */
+  unknownColumns: string[];
+  fields: string[];
 };
 
-type Planned = { product: ImportedProduct; existing: Product | undefined; action: 'create' | 'update' };
+type Planned = { product: ImportedProduct; existing: Product | undefined; action: 'create' | 'update'; values: Record<string, AttributeValue | null> };
+
+/** A product checked without error, compared with the stored one once its attribute values are known. */
+type Candidate = { product: ImportedProduct; existing: Product | undefined; same: boolean; pending: PendingValue[]; editions: ReturnType<typeof editionChanges> };
 
 /** Titles of a site's categories and tags, with the ones an import would add. */
 type Links = { categories: Map<string, string>; tags: Map<string, string> };
@@ -74,8 +88,20 @@ function linkIds(product: ImportedProduct, links: Links) {
  */
 export async function runImport(ctx: ImportContext, actor: Actor, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportReport> {
   const errors: RowError[] = [];
-  const reading = await openImport(source, { format: options.format, shopUrl: options.shopUrl, currency: options.currency ?? 'USD' }, errors);
-  const report: ImportReport = { dialect: reading.dialect, created: 0, updated: 0, unchanged: 0, errors, products: [], images: 0 };
+  const reading = await openImport(source, { format: options.format, shopUrl: options.shopUrl, currency: options.currency ?? 'USD', mapping: options.mapping }, errors);
+  const report: ImportReport = {
+    dialect: reading.dialect,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    errors,
+    products: [],
+    images: 0,
+    editions: { created: 0, updated: 0, removed: 0 },
+    attributes: { created: 0, updated: 0 },
+    unknownColumns: reading.unknownColumns,
+    fields: reading.fields,
+  };
   let images: ImportImages;
   try {
     images = await ImportImages.open(ctx, options.media ?? {}, options.dryRun);
@@ -85,32 +111,83 @@ export async function runImport(ctx: ImportContext, actor: Actor, source: AsyncI
     return report;
   }
   try {
-    return await planAndApply(ctx, actor, reading.products, options, report, images);
+    return await planAndApply(ctx, actor, reading.products, options, report, images, await ImportAttributes.open(ctx.db, reading.declared));
   } finally {
     await images.close();
   }
 }
 
 /** The images a product names, as the addresses it will carry (from the zip or fetched); a refused one is an error of its row. */
-async function takeImages(product: ImportedProduct, images: ImportImages, errors: RowError[]): Promise<void> {
+async function takeImages(product: ImportedProduct, images: ImportImages): Promise<RowError[]> {
   // Side by side: each image is decoded and re-encoded on a thread of its own.
   const taken = await Promise.allSettled(product.images.map((image) => images.resolve(image.src)));
+  const refused: RowError[] = [];
   for (const [index, result] of taken.entries()) {
     const image = product.images[index]!;
     if (result.status === 'fulfilled') image.src = result.value;
-    else if (result.reason instanceof ImageRefused) errors.push({ line: image.line, column: index === 0 ? product.columns.mainImage : product.columns.gallery, message: result.reason.message });
+    else if (result.reason instanceof ImageRefused) refused.push({ line: image.line, column: index === 0 ? product.columns.mainImage : product.columns.gallery, message: result.reason.message });
     else throw result.reason;
+  }
+  return refused;
+}
+
+/** Products read ahead of their checks, at most this many: their images are re-encoded on the other core while one is checked and compared. */
+const READ_AHEAD = 6;
+
+type ReadProduct = { product: ImportedProduct; readErrors: RowError[]; images: Promise<RowError[]> };
+
+/**
+ * The file's products, each with the errors its reading found (moved out of `errors`, handed back in file
+ * order by the caller) and its images already being taken, up to READ_AHEAD products ahead.
+ */
+async function* readAhead(products: AsyncIterable<ImportedProduct>, images: ImportImages, errors: RowError[]): AsyncGenerator<ReadProduct> {
+  const iterator = products[Symbol.asyncIterator]();
+  const queue: ReadProduct[] = [];
+  // Errors found after the last product (a file that stops being CSV): handed back after it.
+  let trailing: RowError[] = [];
+  let done = false;
+  while (true) {
+    while (!done && queue.length < READ_AHEAD) {
+      const before = errors.length;
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        trailing = errors.splice(before);
+        break;
+      }
+      const taking = takeImages(next.value, images);
+      // Awaited in its turn; a failure before then is not an unhandled rejection.
+      taking.catch(() => undefined);
+      queue.push({ product: next.value, readErrors: errors.splice(before), images: taking });
+    }
+    const item = queue.shift();
+    if (!item) {
+      errors.push(...trailing);
+      return;
+    }
+    yield item;
   }
 }
 
-async function planAndApply(ctx: ImportContext, actor: Actor, products: AsyncIterable<ImportedProduct>, options: ImportOptions, report: ImportReport, images: ImportImages): Promise<ImportReport> {
+async function planAndApply(
+  ctx: ImportContext,
+  actor: Actor,
+  products: AsyncIterable<ImportedProduct>,
+  options: ImportOptions,
+  report: ImportReport,
+  images: ImportImages,
+  attributes: ImportAttributes,
+): Promise<ImportReport> {
   const errors = report.errors;
   const links = await readLinks(ctx.db);
   const seen = new Map<string, number>();
-  const plan: Planned[] = [];
+  const candidates: Candidate[] = [];
   const reported = new Set<string>();
   let scanned = 0;
-  for await (const product of products) {
+  for await (const read of readAhead(products, images, errors)) {
+    const product = read.product;
+    errors.push(...read.readErrors);
+    const refusedImages = await read.images;
     const earlier = seen.get(product.slug);
     if (earlier !== undefined && product.slug !== '') {
       errors.push({ line: product.line, column: product.columns.slug, message: `the same product as line ${earlier}` });
@@ -118,7 +195,8 @@ async function planAndApply(ctx: ImportContext, actor: Actor, products: AsyncIte
       continue;
     }
     seen.set(product.slug, product.line);
-    await takeImages(product, images, errors);
+    errors.push(...refusedImages);
+    const pending = attributes.read(product, errors);
     const existing = product.slug ? await getProductBySlug(ctx.db, 'admin', product.slug) : undefined;
     const input = toProductInput(product, linkIds(product, links), existing);
     // One error per cell: a cell the dialect refused already is not reported again as the product's.
@@ -139,30 +217,47 @@ async function planAndApply(ctx: ImportContext, actor: Actor, products: AsyncIte
     });
     errors.push(...problems, ...linkProblems(product, links));
     scanned = errors.length;
-    if (hadErrors || errors.length > before) continue;
-    if (existing && checked.clean && sameProduct(checked.clean, existing)) report.unchanged += 1;
-    else plan.push({ product, existing, action: existing ? 'update' : 'create' });
+    if (hadErrors || errors.length > before || !checked.clean) continue;
+    candidates.push({ product, existing, same: existing !== undefined && sameProduct(checked.clean, existing), pending, editions: editionChanges(checked.clean, existing) });
+  }
+  // A new attribute's type is known once every product has been read.
+  attributes.finish(errors);
+  const plan: Planned[] = [];
+  for (const { product, existing, same, pending, editions } of candidates) {
+    const values = attributes.valuesOf(pending);
+    if (existing && same && sameValues(values, existing.attributes)) {
+      report.unchanged += 1;
+      continue;
+    }
+    plan.push({ product, existing, action: existing ? 'update' : 'create', values });
+    report.editions.created += editions.created;
+    report.editions.updated += editions.updated;
+    report.editions.removed += editions.removed;
   }
   errors.sort((a, b) => a.line - b.line);
   report.created = plan.filter((entry) => entry.action === 'create').length;
   report.updated = plan.length - report.created;
   report.images = images.newImages;
+  report.attributes = attributes.counts;
   if (options.dryRun || errors.length > 0 || plan.length === 0) return report;
 
   const writer: { current?: ReturnType<typeof deferredWriter> } = {};
-  try {
-    await images.saveFiles();
-    report.products = await applyPlan(ctx, actor, plan, images, writer);
-  } catch (error) {
-    await images.discardStored();
-    throw error;
-  }
+  // The new images' files were stored as they were checked; without this they are removed again (images.close).
+  report.products = await applyPlan(ctx, actor, plan, images, attributes, writer);
+  images.keep();
   writer.current?.commit(ctx.contentEvents);
   return report;
 }
 
 /** Writes the plan in one transaction: the new images, the missing categories and tags, then each product through the write path. */
-async function applyPlan(ctx: ImportContext, actor: Actor, plan: Planned[], images: ImportImages, out: { current?: ReturnType<typeof deferredWriter> }): Promise<ImportReport['products']> {
+async function applyPlan(
+  ctx: ImportContext,
+  actor: Actor,
+  plan: Planned[],
+  images: ImportImages,
+  attributes: ImportAttributes,
+  out: { current?: ReturnType<typeof deferredWriter> },
+): Promise<ImportReport['products']> {
   return inTransaction(ctx.db, async (trx) => {
     // The search rows of every product written are rewritten once, at the end (not once per product).
     const writer = { ...deferredWriter(trx, actor), reindexLater: new Set<string>() };
@@ -170,11 +265,12 @@ async function applyPlan(ctx: ImportContext, actor: Actor, plan: Planned[], imag
     await images.recordAll(writer);
     const fresh = await readLinks(trx);
     await addMissingLinks(writer, fresh, plan);
+    await attributes.apply(writer);
     const done: ImportReport['products'] = [];
-    for (const { product, action } of plan) {
+    for (const { product, action, values } of plan) {
       // Read again inside the transaction: the dry run's reading may be stale.
       const existing = await getProductBySlug(trx, 'admin', product.slug);
-      const input: ProductInput = toProductInput(product, linkIds(product, fresh), existing);
+      const input: ProductInput = toProductInput(product, linkIds(product, fresh), existing, values);
       const saved = existing ? (await updateProduct(writer, existing.id, input)).item : await createProduct(writer, input);
       done.push({ id: saved.id, slug: saved.slug, title: saved.title, action: existing ? 'updated' : action === 'create' ? 'created' : 'updated' });
     }

@@ -22,6 +22,38 @@ export type ImportedEdition = {
   buttonText?: string | null;
 };
 
+/**
+ * A product's value of an attribute as a file gives it (issue 31 with issue 28's attributes): matched to the
+ * site's attribute by slug (the slug of `name`) or by name in any case, and checked against its type; an
+ * attribute the site lacks is created (decision 069, amended). `values` holds one text (a blank one clears
+ * the product's value); several are what a shop offers (WooCommerce's "Online, In person") and are not
+ * stored, since a product holds one value of an attribute.
+ */
+export type ImportedAttribute = {
+  name: string;
+  values: string[];
+  line: number;
+  column: string;
+  /** Created as a filter when missing (WooCommerce's global attributes are what its shop filters by). */
+  filter?: boolean;
+  /** A new attribute's type is read from its values (true/false, numbers, else a choice); a shop's are choices. */
+  infer?: boolean;
+};
+
+/** An attribute as a file defines it (Showcase's JSON document carries its definitions). */
+export type DeclaredAttribute = { name: string; slug: string; type: 'choice' | 'number' | 'boolean'; values: string[]; unit: string | null; filter: boolean };
+
+/** A column that names an attribute in any CSV dialect: `attribute:<slug or name>` (Showcase's export writes the slug). */
+export const ATTRIBUTE_COLUMN = /^attribute:\s*(.+)$/i;
+
+/** The `attribute:` columns of a header: a product's values of them (a blank cell clears its value). */
+export function attributeCells(header: string[], row: Row, unescape: (cell: string) => string = (cell) => cell): ImportedAttribute[] {
+  return header.flatMap((column) => {
+    const name = ATTRIBUTE_COLUMN.exec(column)?.[1]?.trim();
+    return name ? [{ name, values: [unescape(row.get(column))], line: row.line, column, infer: true }] : [];
+  });
+}
+
 /** An image named by a file: a URL, a site path, or a file name looked up in the media zip. */
 export type ImportedImage = { src: string; alt: string; line: number };
 
@@ -65,7 +97,7 @@ export type ImportedProduct = {
   categories: string[];
   tags: string[];
   editions: ImportedEdition[];
-  attributes: Array<{ name: string; values: string[] }>;
+  attributes: ImportedAttribute[];
   /** In gallery order; the first is the main image. */
   images: ImportedImage[];
   seoTitle: string | null;
@@ -130,6 +162,10 @@ export type ReadOptions = { shopUrl?: string | undefined; currency: string };
 export type Dialect = {
   name: DialectName;
   recognises: (header: string[]) => boolean;
+  /** Whether the dialect reads (or knowingly leaves out) a column; the others are reported as unknown, to be mapped or ignored. */
+  knows: (column: string) => boolean;
+  /** The fields a column may be mapped to, and the dialect's column for each (a mapped column is read as that one). */
+  fields: Readonly<Record<string, string>>;
   products: (header: string[], records: AsyncIterable<CsvRecord>, options: ReadOptions, errors: RowError[]) => AsyncGenerator<ImportedProduct>;
 };
 

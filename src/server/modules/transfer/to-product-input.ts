@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors';
 import type { Availability } from '../../../shared/schemas/edition';
 import { cleanInput } from '../products/product.service';
 import { checkEditions, resolveEditions } from '../products/editions';
+import type { AttributeValue } from '../../../shared/schemas/attribute';
 import { EDITION_FIELDS, type ImportedField, type ImportedProduct, type RowError } from './imported-product';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -42,9 +43,14 @@ const EDITION_FIELD_OF: Record<string, ImportedField> = {
  * The seam of decision 069: an imported product as a product save. Its
  * editions are the whole list (decision 063: a write with `editions` stores
  * exactly that list); an edition of the same name as a stored one keeps its
- * id. Attributes are read but not stored.
+ * id. Attribute values the file gives replace the product's values of those attributes; the others stay.
  */
-export function toProductInput(product: ImportedProduct, links: { categories: string[]; tags: string[] }, existing: Product | undefined): ProductInput {
+export function toProductInput(
+  product: ImportedProduct,
+  links: { categories: string[]; tags: string[] },
+  existing: Product | undefined,
+  values: Record<string, AttributeValue | null> = {},
+): ProductInput {
   const [main, ...gallery] = product.images;
   // A shop's product may have no body; the page still needs a description.
   const description = product.description.replace(/<[^>]*>/g, '').trim() === '' && !/<img\s/i.test(product.description) ? `<p>${escapeHtml(product.title)}</p>` : product.description;
@@ -81,7 +87,16 @@ export function toProductInput(product: ImportedProduct, links: { categories: st
     heroConfig: existing?.heroConfig,
     darkMode: existing?.darkMode ?? false,
     ...(product.status ? { status: product.status } : {}),
+    ...attributesInput(values, existing),
   };
+}
+
+/** A write with `attributes` stores exactly that map (decision 072): the stored values, with the file's over them; none given, the stored stay. */
+function attributesInput(values: Record<string, AttributeValue | null>, existing: Product | undefined): { attributes?: Record<string, AttributeValue | null> } {
+  if (Object.keys(values).length === 0) return {};
+  const merged: Record<string, AttributeValue | null> = { ...(existing?.attributes ?? {}), ...values };
+  for (const [slug, value] of Object.entries(merged)) if (value === null) delete merged[slug];
+  return { attributes: merged };
 }
 
 type Clean = ReturnType<typeof cleanInput>;
@@ -134,7 +149,7 @@ function productProblems(product: ImportedProduct, input: ProductInput): RowErro
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** An edition as compared: what a save stores, without its id. */
-const editionKey = (edition: { name: string; price: number | null; currency: string | null; compareAtPrice: number | null; saleEndsAt: string | null; availability: string; buyLink: string }) =>
+export const editionKey = (edition: { name: string; price: number | null; currency: string | null; compareAtPrice: number | null; saleEndsAt: string | null; availability: string; buyLink: string }) =>
   JSON.stringify([
     edition.name,
     edition.price,
@@ -164,4 +179,22 @@ export function sameProduct(clean: Clean, existing: Product): boolean {
     sameSet(clean.links.categories, existing.categories) &&
     sameSet(clean.links.tags, existing.tags)
   );
+}
+
+/** How a save of the checked input changes the product's editions: matched by name as `toProductInput` matches them. */
+export function editionChanges(clean: Clean, existing: Product | undefined): { created: number; updated: number; removed: number } {
+  const editions = resolveEditions(clean.data, undefined);
+  if (!existing) return { created: editions.length, updated: 0, removed: 0 };
+  const kept = new Set<string>();
+  let created = 0;
+  let updated = 0;
+  for (const edition of editions) {
+    const same = existing.editions.find((stored) => stored.name === edition.name && !kept.has(stored.id));
+    if (!same) created += 1;
+    else {
+      kept.add(same.id);
+      if (editionKey(edition) !== editionKey(same)) updated += 1;
+    }
+  }
+  return { created, updated, removed: existing.editions.length - kept.size };
 }

@@ -11,12 +11,20 @@ import { streamCatalogueJson, streamProductsCsv } from './export.service';
 import { HttpError } from '../../http/errors';
 import { createMediaStore } from '../media/media.service';
 
-const answer = ({ dialect, created, updated, unchanged, errors }: ImportReport) => ({ dialect, created, updated, unchanged, errors });
+/** Issue 31's report; with `details` also the editions, attributes, unknown columns and products (the admin screen's). */
+const answer = ({ dialect, created, updated, unchanged, errors, editions, attributes, unknownColumns, fields, products }: ImportReport, details: boolean) => ({
+  dialect,
+  created,
+  updated,
+  unchanged,
+  errors,
+  ...(details ? { editions, attributes, unknownColumns, fields, products } : {}),
+});
 
 /** Import and export of the catalogue (issue 31, decision 069); every route admin-only. */
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createMediaStore(app.ctx.config);
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fields: 10, fieldSize: 4 * 1024, files: 2, parts: 12, fileSize: IMPORT_LIMITS.fileBytes } });
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fields: 10, fieldSize: 64 * 1024, files: 2, parts: 12, fileSize: IMPORT_LIMITS.fileBytes } });
 
   app.post('/import', { schema: { querystring: ImportQuerySchema, response: answers(200, apiSuccessSchema(ImportReportSchema)) } }, async (request) => {
     const upload = await receiveImport(request);
@@ -29,12 +37,14 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         format: request.query.format,
         shopUrl: upload.shopUrl,
         media: { zipPath: upload.mediaPath },
+        mapping: upload.mapping,
       });
+      const details = request.query.details === 'true';
       if (!dryRun && report.images > 0) app.ctx.mediaVariants.nudge();
       if (!dryRun && report.errors.length > 0) {
-        throw new HttpError(422, `The file has ${report.errors.length} error(s): nothing was changed`, answer(report));
+        throw new HttpError(422, `The file has ${report.errors.length} error(s): nothing was changed`, answer(report, details));
       }
-      return ok(answer(report));
+      return ok(answer(report, details));
     } finally {
       await upload.remove();
     }

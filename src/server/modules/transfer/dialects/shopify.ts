@@ -1,4 +1,4 @@
-import { categoryLeaf, groupBy, joinUrl, readMoney, rowReader, splitList, type Dialect, type ImportedField, type ImportedImage } from '../imported-product';
+import { ATTRIBUTE_COLUMN, attributeCells, categoryLeaf, groupBy, joinUrl, readMoney, rowReader, splitList, type Dialect, type ImportedField, type ImportedImage } from '../imported-product';
 
 const COLUMNS: Record<ImportedField, string> = {
   slug: 'Handle',
@@ -22,6 +22,20 @@ const COLUMNS: Record<ImportedField, string> = {
 };
 
 const OPTIONS = [1, 2, 3] as const;
+
+/** Columns of Shopify's product CSV (its help centre's list) that are read or knowingly left out: the others are reported as unknown. */
+const KNOWN = new Set([
+  'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Product Category', 'Type', 'Tags', 'Published', 'Collection',
+  ...OPTIONS.flatMap((n) => [`Option${n} Name`, `Option${n} Value`, `Option${n} Linked To`]),
+  'Variant SKU', 'Variant Grams', 'Variant Inventory Tracker', 'Variant Inventory Qty', 'Variant Inventory Policy', 'Variant Fulfillment Service',
+  'Variant Price', 'Variant Compare At Price', 'Variant Requires Shipping', 'Variant Taxable', 'Variant Barcode', 'Image Src', 'Image Position',
+  'Image Alt Text', 'Gift Card', 'SEO Title', 'SEO Description', 'Variant Image', 'Variant Weight Unit', 'Variant Tax Code', 'Cost per item', 'Status',
+  'Unit Price Total Measure', 'Unit Price Total Measure Unit', 'Unit Price Base Measure', 'Unit Price Base Measure Unit',
+]);
+/** Per-market prices, Google Shopping fields and variant metafields: Shopify's, with no place here. */
+const KNOWN_PATTERN = /^(Google Shopping \/ |Included \/ |Price \/ |Compare At Price \/ |Status \/ )|\(variant\.metafields\./;
+/** A product metafield column, `Course level (product.metafields.custom.level)`: an attribute named by its label. */
+const METAFIELD = /^(.+?)\s*\(product\.metafields\.[^)]+\)$/;
 const truthy = (text: string) => /^(true|yes|1)$/i.test(text);
 
 /**
@@ -33,6 +47,22 @@ const truthy = (text: string) => /^(true|yes|1)$/i.test(text);
 export const shopifyCsv: Dialect = {
   name: 'shopify',
   recognises: (header) => header.includes('Handle') && header.includes('Variant Price'),
+  knows: (column) => KNOWN.has(column) || KNOWN_PATTERN.test(column) || METAFIELD.test(column) || ATTRIBUTE_COLUMN.test(column),
+  fields: {
+    slug: 'Handle',
+    title: 'Title',
+    description: 'Body (HTML)',
+    categories: 'Type',
+    tags: 'Tags',
+    edition: 'Option1 Value',
+    price: 'Variant Price',
+    compareAtPrice: 'Variant Compare At Price',
+    image: 'Image Src',
+    imageAlt: 'Image Alt Text',
+    seoTitle: 'SEO Title',
+    seoDescription: 'SEO Description',
+    status: 'Status',
+  },
   async *products(header, records, options, errors) {
     const read = rowReader(header);
     for await (const rows of groupBy(records, read, (row) => row.get('Handle'))) {
@@ -40,7 +70,6 @@ export const shopifyCsv: Dialect = {
       const handle = first.get('Handle');
       const buyLink = options.shopUrl ? joinUrl(options.shopUrl, `/products/${handle}`) : '';
       if (!options.shopUrl) errors.push({ line: first.line, column: 'Handle', message: 'no Buy URL: the shop address (shopUrl) is needed' });
-      const optionNames = OPTIONS.map((n) => first.get(`Option${n} Name`));
       const variants = rows.filter((row) => row.get('Variant Price') !== '' || OPTIONS.some((n) => row.get(`Option${n} Value`) !== ''));
       const images: Array<ImportedImage & { position: number }> = rows
         .filter((row) => row.get('Image Src') !== '')
@@ -73,9 +102,15 @@ export const shopifyCsv: Dialect = {
             buyLink,
           };
         }),
-        attributes: optionNames.flatMap((name, i) =>
-          name && name !== 'Title' ? [{ name, values: [...new Set(variants.map((row) => row.get(`Option${i + 1} Value`)).filter(Boolean))] }] : [],
-        ),
+        attributes: [
+          // Product metafields; a list metafield ("a; b") holds several values and is not stored.
+          ...header.flatMap((column) => {
+            const label = METAFIELD.exec(column)?.[1];
+            const value = label ? first.get(column) : '';
+            return label && value ? [{ name: label, values: splitList(value, /;\s*/), line: first.line, column }] : [];
+          }),
+          ...attributeCells(header, first),
+        ],
         images: images.map(({ src, alt, line }) => ({ src, alt, line })),
         seoTitle: first.get('SEO Title') || null,
         seoDescription: first.get('SEO Description') || null,

@@ -1,5 +1,5 @@
 import { csvUnescape } from '../../../../shared/csv';
-import { groupBy, readDate, readMoney, rowReader, splitList, type Dialect, type ImportedField, type Row } from '../imported-product';
+import { ATTRIBUTE_COLUMN, attributeCells, groupBy, readDate, readMoney, rowReader, splitList, type Dialect, type ImportedField, type Row } from '../imported-product';
 
 /**
  * Showcase's own CSV, one row per edition; lists are separated by `|` (issue 31).
@@ -54,6 +54,8 @@ const cell = (row: Row, column: string) => csvUnescape(row.get(column));
 export const showcaseCsv: Dialect = {
   name: 'showcase',
   recognises: (header) => ['slug', 'title', 'buyLink'].every((column) => header.includes(column)),
+  knows: (column) => (SHOWCASE_COLUMNS as readonly string[]).includes(column) || ATTRIBUTE_COLUMN.test(column),
+  fields: Object.fromEntries(SHOWCASE_COLUMNS.map((column) => [column, column])),
   async *products(header, records, options, errors) {
     const read = rowReader(header);
     for await (const rows of groupBy(records, read, (row) => row.get('slug'))) {
@@ -77,7 +79,8 @@ export const showcaseCsv: Dialect = {
           availability: row.get('availability') || null,
           buyLink: cell(row, 'buyLink'),
         })),
-        attributes: [],
+        // The export writes one `attribute:<slug>` column per attribute after these (blank: no value).
+        attributes: attributeCells(header, first, csvUnescape),
         images: images.map((src) => ({ src, alt: '', line: first.line })),
         seoTitle: cell(first, 'seoTitle') || null,
         seoDescription: cell(first, 'seoDescription') || null,

@@ -24,6 +24,10 @@ export default function ImportExportScreen() {
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The columns the file's format does not read (from the last check), and how the owner reads each: a field, an attribute, or '' (left out).
+  const [columns, setColumns] = useState<{ unknown: string[]; fields: string[] }>({ unknown: [], fields: [] });
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [mappingChanged, setMappingChanged] = useState(false);
 
   const run = async (dryRun: boolean) => {
     if (!file) {
@@ -33,7 +37,13 @@ export default function ImportExportScreen() {
     setBusy(dryRun ? 'check' : 'apply');
     setFailure(null);
     try {
-      setOutcome(await sendImport({ file, media, shopUrl, format, dryRun }));
+      const sent = Object.fromEntries(columns.unknown.map((column) => [column, mapping[column] ? mapping[column] : null]));
+      const next = await sendImport({ file, media, shopUrl, format, dryRun, mapping: sent });
+      setOutcome(next);
+      if (dryRun) {
+        setColumns({ unknown: next.report.unknownColumns ?? [], fields: next.report.fields ?? [] });
+        setMappingChanged(false);
+      }
     } catch (error) {
       console.error(error);
       setFailure(errorMessage(error, 'Failed to read the import file'));
@@ -66,6 +76,8 @@ export default function ImportExportScreen() {
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
               setOutcome(null);
+              setColumns({ unknown: [], fields: [] });
+              setMapping({});
             }}
           />
         </p>
@@ -93,7 +105,16 @@ export default function ImportExportScreen() {
         </p>
         <p className="adm-field">
           <label htmlFor={formatId} className="adm-label">Format</label>
-          <select id={formatId} className="adm-input adm-select" value={format} onChange={(event) => setFormat(event.target.value)}>
+          <select
+            id={formatId}
+            className="adm-input adm-select"
+            value={format}
+            onChange={(event) => {
+              setFormat(event.target.value);
+              setColumns({ unknown: [], fields: [] });
+              setMapping({});
+            }}
+          >
             <option value="">Detect from the header row</option>
             <option value="showcase">Showcase</option>
             <option value="shopify">Shopify</option>
@@ -101,6 +122,49 @@ export default function ImportExportScreen() {
             <option value="json">Showcase JSON</option>
           </select>
         </p>
+        {columns.unknown.length > 0 ? (
+          <div className="adm-field">
+            <div className="adm-table-wrap">
+              <table className="adm-table" aria-label="Column mapping">
+                <caption className="adm-hint" style={{ textAlign: 'left' }}>
+                  Columns this format does not read: read each as a field or an attribute, or leave it out, then check the file again.
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Column</th>
+                    <th scope="col">Read as</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {columns.unknown.map((column) => (
+                    <tr key={column}>
+                      <th scope="row">{column}</th>
+                      <td>
+                        <select
+                          className="adm-input adm-select"
+                          aria-label={`Read column ${column} as`}
+                          value={mapping[column] ?? ''}
+                          onChange={(event) => {
+                            setMapping({ ...mapping, [column]: event.target.value });
+                            setMappingChanged(true);
+                          }}
+                        >
+                          <option value="">Leave out</option>
+                          {columns.fields.map((field) => (
+                            <option key={field} value={field}>
+                              {field}
+                            </option>
+                          ))}
+                          <option value={`attribute:${column}`}>Attribute “{column}”</option>
+                        </select>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        ) : null}
         <div className="adm-row-actions" style={WRAP}>
           <button type="submit" className="adm-button" disabled={busy !== null}>
             {busy === 'check' ? 'Checking…' : 'Check file'}
@@ -108,7 +172,7 @@ export default function ImportExportScreen() {
           <button
             type="button"
             className="adm-button adm-button--primary"
-            disabled={busy !== null || !report || outcome.applied || report.errors.length > 0 || changes === 0}
+            disabled={busy !== null || !report || outcome.applied || report.errors.length > 0 || changes === 0 || mappingChanged}
             onClick={() => void run(false)}
           >
             {busy === 'apply' ? 'Importing…' : 'Apply import'}
@@ -128,6 +192,26 @@ export default function ImportExportScreen() {
             {outcome.applied ? '' : 'Would be: '}
             {report.created} created, {report.updated} updated, {report.unchanged} unchanged
           </p>
+          {report.editions ? (
+            <p>
+              Editions: {report.editions.created} created, {report.editions.updated} updated, {report.editions.removed} removed
+            </p>
+          ) : null}
+          {report.attributes && report.attributes.created + report.attributes.updated > 0 ? (
+            <p>
+              Attributes: {report.attributes.created} created, {report.attributes.updated} given new values
+            </p>
+          ) : null}
+          {mappingChanged ? <p className="adm-hint">The column mapping changed: check the file again before applying it.</p> : null}
+          {outcome.applied && report.products && report.products.length > 0 ? (
+            <ul aria-label="Imported products">
+              {report.products.slice(0, 20).map((product) => (
+                <li key={product.id}>
+                  <NavLink to={paths.product(product.id)}>{product.title}</NavLink> ({product.action})
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {outcome.applied && changes > 0 ? <NavLink to={paths.products}>See the products</NavLink> : null}
           {outcome.error ? (
             <p className="adm-alert adm-alert--error" role="alert">
