@@ -12,7 +12,7 @@ import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
 import { putInFront } from './cached-front';
-import { frontConnections } from './connection-front';
+import { frontConnections, type FrontReply } from './connection-front';
 import { holdsAddress, judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
 import { categorySearch, mayNameFacets, pageIdentity, readCategoryParams } from '../../web/category-params';
@@ -208,21 +208,26 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     if (coding === null) return undefined;
     return { page, coding, identity, notModified: noneMatch(ifNoneMatch, page.etags[coding]) };
   };
-  /** The status line and head of a kept page as Node writes them (without Date and Connection), made once per page, coding and status. */
-  const rawHeads = new WeakMap<CachedPage, Map<string, Buffer>>();
-  const rawHead = (page: CachedPage, coding: Coding, notModified: boolean): Buffer => {
-    let byCoding = rawHeads.get(page);
-    if (!byCoding) rawHeads.set(page, (byCoding = new Map()));
-    const key = `${coding} ${notModified}`;
-    let head = byCoding.get(key);
-    if (!head) {
+  /**
+   * A kept page's answer at the connection: the status line and head as Node writes them (without Date and
+   * Connection) and the body, made once per page, coding and status; the same object each time, so the
+   * front joins its bytes once a second (connection-front.ts).
+   */
+  const frontReplies = new WeakMap<CachedPage, Map<string, FrontReply>>();
+  const frontReply = (page: CachedPage, coding: Coding, notModified: boolean): FrontReply => {
+    let byCoding = frontReplies.get(page);
+    if (!byCoding) frontReplies.set(page, (byCoding = new Map()));
+    const key = notModified ? `${coding} 304` : coding;
+    let reply = byCoding.get(key);
+    if (!reply) {
       const status = notModified ? 304 : page.status;
-      const flat = headOf(page, coding, true, notModified, notModified ? 0 : pageBody(page, coding).length);
+      const body = notModified ? undefined : pageBody(page, coding);
+      const flat = headOf(page, coding, true, notModified, body?.length ?? 0);
       let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
       for (let i = 0; i < flat.length; i += 2) text += `${flat[i]}: ${flat[i + 1]}\r\n`;
-      byCoding.set(key, (head = Buffer.from(text, 'latin1')));
+      byCoding.set(key, (reply = { head: Buffer.from(text, 'latin1'), body }));
     }
-    return head;
+    return reply;
   };
   if (!app.logsReads) {
     // At the connection: a plain request of a kept page never meets Node's HTTP parser (connection-front.ts, decision 068).
@@ -233,7 +238,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       if (!kept) return undefined;
       // A page view, counted off the request path (decision 060): the front's request has the fields it reads.
       analytics.pageView(request as unknown as IncomingMessage, kept.identity.split('?', 1)[0]!);
-      return { head: rawHead(kept.page, kept.coding, kept.notModified), body: kept.notModified ? undefined : pageBody(kept.page, kept.coding) };
+      return frontReply(kept.page, kept.coding, kept.notModified);
     });
     app.addHook('preClose', (done) => {
       front?.close();
