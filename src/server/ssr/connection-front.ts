@@ -225,7 +225,7 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
       let corked = false;
       try {
         while (start < buffer.length) {
-          if (lastHead && !closed && buffer.length - start >= lastHead.length && lastHead.compare(buffer, 0, lastHead.length, start, start + lastHead.length) === 0) {
+          if (lastHead && !closed && buffer.length - start >= lastHead.length && lastHead.compare(buffer, start, start + lastHead.length) === 0) {
             // The same bytes as the last head up to its blank line: the same request again, nothing to read anew.
             clearTimeout(headTimer);
             headTimer = undefined;
