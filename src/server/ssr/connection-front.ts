@@ -6,7 +6,9 @@ import type { Socket } from 'node:net';
  * plain keep-alive `GET`/`HEAD` of a kept page is answered by writing its kept head and body on the socket,
  * without Node's HTTP parser, request or response objects. The first request that is anything else
  * (and every byte after it) is handed to Node's HTTP server unread, with the connection: from then on the
- * connection is Node's and Fastify's, as if this file did not exist.
+ * connection is Node's and Fastify's, as if this file did not exist. A kept answer asked again within a
+ * second is one joined Buffer and one write, and the same head again on a connection is not read anew
+ * (docs/decisions/076).
  */
 
 /** A request as the front read it: the fields of `IncomingMessage` the page path reads. */
