@@ -187,6 +187,49 @@ describe('the cached path at the connection', () => {
     expect((await huge.read()).status).toBe(431);
   });
 
+  // Last but one: its write makes the other pages stale.
+  it('answers the same request again on one connection with the same bytes, and never a page a write has made stale', async () => {
+    const made = await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'desk', title: 'Oak desk' }) });
+    const id = (made.json() as { data: { id: string } }).data.id;
+    const teach = wire();
+    teach.write(get('/product/desk', 'Accept-Encoding: gzip\r\n'));
+    expect((await teach.read()).status).toBe(200);
+    const again = wire();
+    const before = parsedByNode;
+    again.write(get('/product/desk', 'Accept-Encoding: gzip\r\n', 'HEAD'));
+    const head = await again.read(true);
+    const answers: Answer[] = [];
+    // The first of a second is written in pieces, the next ones as one joined Buffer: the same bytes.
+    for (let i = 0; i < 4; i += 1) {
+      again.write(get('/product/desk', 'Accept-Encoding: gzip\r\n'));
+      answers.push(await again.read());
+    }
+    expect(parsedByNode, 'the front answered all five').toBe(before);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(sameBytes(answer).equals(sameBytes(answers[0]!))).toBe(true);
+    }
+    expect(gunzipSync(answers[0]!.body).toString('utf8')).toContain('Oak desk');
+    // Three at once (pipelined, one packet): each answered in order with the same bytes.
+    again.write(get('/product/desk', 'Accept-Encoding: gzip\r\n').repeat(3));
+    for (let i = 0; i < 3; i += 1) expect(sameBytes(await again.read()).equals(sameBytes(answers[0]!))).toBe(true);
+    expect(parsedByNode).toBe(before);
+    // The HEAD: the same head, no body.
+    const withoutDate = (answer: Answer) => answer.head.replace(/\r\nDate: [^\r]*/, '');
+    expect(withoutDate(head)).toBe(withoutDate(answers[0]!));
+    expect(again.leftover.length).toBe(0);
+
+    const renamed = await t.asAdmin({ method: 'PUT', url: `/api/products/${id}`, payload: aProduct({ slug: 'desk', title: 'Walnut desk' }) });
+    expect(renamed.statusCode).toBe(200);
+    // The same bytes again: the page is stale now, so the front does not answer it (Node does, and starts the render).
+    again.write(get('/product/desk', 'Accept-Encoding: gzip\r\n'));
+    expect((await again.read()).status).toBe(200);
+    expect(parsedByNode).toBe(before + 1);
+    await t.app.renderCache.settled();
+    again.write(get('/product/desk', 'Accept-Encoding: gzip\r\n'));
+    expect(gunzipSync((await again.read()).body).toString('utf8')).toContain('Walnut desk');
+  });
+
   it('closes its idle connections when the server closes, and Node answers a closing server', async () => {
     const idle = wire();
     idle.write(get('/product/lamp'));

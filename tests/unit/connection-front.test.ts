@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HEAD_BYTES, parseRequestHead } from '../../src/server/ssr/connection-front';
+import { KeptBytes, MAX_HEAD_BYTES, parseRequestHead } from '../../src/server/ssr/connection-front';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 const plain = 'GET /product/lamp HTTP/1.1\r\nHost: shop.example\r\nAccept-Encoding: gzip, br\r\nUser-Agent: test\r\n\r\n';
@@ -88,4 +88,44 @@ describe('the connection front does not wait for what cannot be plain', () => {
   })) {
     it(`refuses ${name} before the head is whole`, () => expect(parseRequestHead(Buffer.from(start, 'latin1')).kind).toBe('refuse'));
   }
+});
+
+describe('the kept bytes of an answer', () => {
+  const reply = { head: bytes('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n'), body: bytes('page') };
+  const whole = (date: string, timeout = 5) => `HTTP/1.1 200 OK\r\nContent-Length: 4\r\nDate: ${date}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${timeout}\r\n\r\n`;
+  const text = (answer: Buffer | Buffer[]) => (Buffer.isBuffer(answer) ? answer : Buffer.concat(answer)).toString('latin1');
+
+  it('writes pieces for the first ask of a second, then one joined Buffer with the same bytes, reused within the second', () => {
+    let now = Date.UTC(2026, 10, 29, 13, 0, 0, 100);
+    const kept = new KeptBytes(() => now);
+    const first = kept.of(reply, 'GET', 5);
+    expect(Array.isArray(first)).toBe(true);
+    expect(text(first)).toBe(`${whole('Sun, 29 Nov 2026 13:00:00 GMT')}page`);
+    const second = kept.of(reply, 'GET', 5);
+    expect(Buffer.isBuffer(second)).toBe(true);
+    expect(text(second)).toBe(text(first));
+    now += 800;
+    expect(kept.of(reply, 'GET', 5)).toBe(second);
+    // HEAD: the same head, no body.
+    expect(text(kept.of(reply, 'HEAD', 5))).toBe(whole('Sun, 29 Nov 2026 13:00:00 GMT'));
+    expect(text(kept.of(reply, 'HEAD', 5))).toBe(whole('Sun, 29 Nov 2026 13:00:00 GMT'));
+  });
+
+  it('makes the Date line again each second, and the Keep-Alive line when the timeout changes', () => {
+    let now = Date.UTC(2026, 10, 29, 13, 0, 0, 900);
+    const kept = new KeptBytes(() => now);
+    kept.of(reply, 'GET', 5);
+    const before = kept.of(reply, 'GET', 5);
+    now += 200;
+    const after = kept.of(reply, 'GET', 5);
+    expect(text(after)).toBe(`${whole('Sun, 29 Nov 2026 13:00:01 GMT')}page`);
+    expect(text(before)).toBe(`${whole('Sun, 29 Nov 2026 13:00:00 GMT')}page`);
+    expect(text(kept.of(reply, 'GET', 72))).toBe(`${whole('Sun, 29 Nov 2026 13:00:01 GMT', 72)}page`);
+  });
+
+  it('a 304 (no body) is its head alone, for GET as for HEAD', () => {
+    const kept = new KeptBytes(() => Date.UTC(2026, 10, 29, 13, 0, 0));
+    const notModified = { head: bytes('HTTP/1.1 304 Not Modified\r\nETag: "x"\r\n'), body: undefined };
+    for (let i = 0; i < 3; i += 1) expect(text(kept.of(notModified, 'GET', 5))).toBe(`HTTP/1.1 304 Not Modified\r\nETag: "x"\r\nDate: Sun, 29 Nov 2026 13:00:00 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n`);
+  });
 });

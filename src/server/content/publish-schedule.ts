@@ -18,6 +18,8 @@ export const SCHEDULE_POLL_MS = 15_000;
  */
 export class PublishSchedule {
   private nextDue: string | null = null;
+  /** `nextDue` in ms (NaN when none or unreadable): every page request asks, so it is compared as a number first. */
+  private nextDueMs = Number.NaN;
   private passed = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly poll: NodeJS.Timeout;
@@ -57,10 +59,14 @@ export class PublishSchedule {
 
   /** Moves the content version if a scheduled time has passed; cheap enough for every page request. */
   checkDue(): void {
+    if (this.nextDue === null) return;
+    // More than a second ahead: not due, without making a date string (the answer for nearly every request).
+    if (Date.now() + 1000 < this.nextDueMs) return;
     const now = new Date().toISOString();
-    if (this.nextDue === null || this.nextDue > now) return;
+    if (this.nextDue > now) return;
     this.passed = Date.parse(this.nextDue);
     this.nextDue = null;
+    this.nextDueMs = Number.NaN;
     this.events.changedElsewhere();
     for (const listener of this.goingLive) listener(now);
   }
@@ -90,6 +96,7 @@ export class PublishSchedule {
 
   private setNext(next: string | null): void {
     this.nextDue = next;
+    this.nextDueMs = next === null ? Number.NaN : Date.parse(next);
     clearTimeout(this.timer);
     if (next === null || this.stopped) return;
     // Timers hold at most ~24.8 days; the poll reads again long before that.

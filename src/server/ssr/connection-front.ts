@@ -6,7 +6,9 @@ import type { Socket } from 'node:net';
  * plain keep-alive `GET`/`HEAD` of a kept page is answered by writing its kept head and body on the socket,
  * without Node's HTTP parser, request or response objects. The first request that is anything else
  * (and every byte after it) is handed to Node's HTTP server unread, with the connection: from then on the
- * connection is Node's and Fastify's, as if this file did not exist.
+ * connection is Node's and Fastify's, as if this file did not exist. A kept answer asked again within a
+ * second is one joined Buffer and one write, and the same head again on a connection is not read anew
+ * (docs/decisions/076).
  */
 
 /** A request as the front read it: the fields of `IncomingMessage` the page path reads. */
@@ -18,8 +20,11 @@ export type FrontRequest = {
   socket: Socket;
 };
 
-/** A kept answer: its status line and headers (each ending in CRLF, without Date and Connection), and the body for a GET. */
-export type FrontReply = { head: Buffer; body: Buffer | undefined };
+/**
+ * A kept answer: its status line and headers (each ending in CRLF, without Date and Connection), and the body
+ * for a GET. The same object for the same answer (page, coding, status), so its bytes are joined once a second.
+ */
+export type FrontReply = { readonly head: Buffer; readonly body: Buffer | undefined };
 
 /** Answers a request it knows, or undefined to leave it (and the rest of the connection) to Node. */
 export type FrontAnswer = (request: FrontRequest) => FrontReply | undefined;
@@ -83,18 +88,72 @@ export function parseRequestHead(buffer: Buffer, start = 0): Parsed {
   return { kind: 'request', method: requestLine[1] as 'GET' | 'HEAD', url: requestLine[2]!, headers, end: at + END_OF_HEAD.length };
 }
 
-let dateSecond = -1;
-let dateLine = '';
-/** Node's `Date` header, made once a second as Node does. */
-const currentDate = () => {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    dateLine = `Date: ${new Date(now).toUTCString()}\r\n`;
+/** Kept answers joined this second (below this many, by reply and method): more is written in pieces. */
+const JOINED_MAX = 256;
+
+/**
+ * The bytes the front writes for a kept answer: its head, Node's `Date` line (made once a second, as Node
+ * does), the `Connection` and `Keep-Alive` lines, and the body for a GET. A reply asked again within the
+ * same second gets its whole answer as one Buffer, joined once and written by every later request in that
+ * second with one `socket.write` (one write(2), no gathering of pieces); a reply asked once a second (a
+ * crawl of many pages) is written in pieces, so nothing is copied for it.
+ */
+export class KeptBytes {
+  private second = -1;
+  private keepAliveS = -1;
+  /** `Date`, `Connection` and `Keep-Alive` lines and the blank line ending the head. */
+  private tail = Buffer.alloc(0);
+  /** By reply: GET and HEAD answers; a number is how often it was asked this second before being joined. */
+  private gets = new Map<FrontReply, Buffer | number>();
+  private heads = new Map<FrontReply, Buffer | number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The answer's bytes: one Buffer, or its pieces to write in turn. */
+  of(reply: FrontReply, method: 'GET' | 'HEAD', keepAliveS: number): Buffer | Buffer[] {
+    const now = this.now();
+    const second = Math.floor(now / 1000);
+    if (second !== this.second || keepAliveS !== this.keepAliveS) {
+      this.second = second;
+      this.keepAliveS = keepAliveS;
+      this.tail = Buffer.from(`Date: ${new Date(second * 1000).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAliveS}\r\n\r\n`, 'latin1');
+      this.gets = new Map();
+      this.heads = new Map();
+    }
+    const body = method === 'GET' ? reply.body : undefined;
+    const joined = body ? this.gets : this.heads;
+    const seen = joined.get(reply);
+    if (typeof seen === 'object') return seen;
+    if (seen === undefined && joined.size >= JOINED_MAX) return body ? [reply.head, this.tail, body] : [reply.head, this.tail];
+    if (seen === undefined) {
+      joined.set(reply, 1);
+      return body ? [reply.head, this.tail, body] : [reply.head, this.tail];
+    }
+    const whole = Buffer.concat(body ? [reply.head, this.tail, body] : [reply.head, this.tail]);
+    joined.set(reply, whole);
+    return whole;
   }
-  return dateLine;
-};
+}
+
+/**
+ * Writes one answer: a joined Buffer with one write, pieces corked into one writev. `more`: pipelined
+ * requests follow in the same read, so the socket is corked (once) and their answers leave together.
+ * Answers whether the socket is corked now.
+ */
+function writeAnswer(socket: Socket, bytes: Buffer | Buffer[], corked: boolean, more: boolean): boolean {
+  if (!corked && more) {
+    socket.cork();
+    corked = true;
+  }
+  if (Buffer.isBuffer(bytes)) {
+    socket.write(bytes);
+  } else {
+    if (!corked) socket.cork();
+    for (const piece of bytes) socket.write(piece);
+    if (!corked) socket.uncork();
+  }
+  return corked;
+}
 
 type ConnectionListener = (this: Server, socket: Socket) => void;
 
@@ -118,6 +177,7 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
   /** Each connection answered here, with how to end it when the server closes. */
   const sockets = new Map<Socket, () => void>();
   let closed = false;
+  const kept = new KeptBytes();
 
   const handOff = (socket: Socket, onData: (chunk: Buffer) => void, onError: () => void, rest: Buffer | undefined, headTimer: NodeJS.Timeout | undefined) => {
     clearTimeout(headTimer);
@@ -140,6 +200,13 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
     let pending: Buffer | undefined;
     /** A head begun and not finished: as Node's headersTimeout, a client gets this long to send the rest. */
     let headTimer: NodeJS.Timeout | undefined;
+    /**
+     * The last plain head read on this connection, byte for byte, and the request read from it: a client
+     * asks the same again (a browser's next visit of a page, a load generator), and the same bytes are the
+     * same request, read and checked already.
+     */
+    let lastHead: Buffer | undefined;
+    let lastRequest: FrontRequest | undefined;
     sockets.set(socket, () => {
       // Inside a request: Node finishes it (and closes); between requests: closed as Node closes an idle one.
       if (pending) return handOff(socket, onData, onError, pending, headTimer);
@@ -155,10 +222,24 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
       const buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
       pending = undefined;
       let start = 0;
-      const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`;
-      socket.cork();
+      const keepAliveS = Math.floor(server.keepAliveTimeout / 1000);
+      /** Pipelined answers after the first: corked, so they leave together. */
+      let corked = false;
       try {
         while (start < buffer.length) {
+          if (lastHead && !closed && buffer.length - start >= lastHead.length && lastHead.compare(buffer, start, start + lastHead.length) === 0) {
+            // The same bytes as the last head up to its blank line: the same request again, nothing to read anew.
+            clearTimeout(headTimer);
+            headTimer = undefined;
+            const reply = answer(lastRequest!);
+            if (!reply) {
+              handOff(socket, onData, onError, buffer.subarray(start), headTimer);
+              return;
+            }
+            start += lastHead.length;
+            corked = writeAnswer(socket, kept.of(reply, lastRequest!.method, keepAliveS), corked, start < buffer.length);
+            continue;
+          }
           const parsed = closed ? ({ kind: 'refuse' } as const) : parseRequestHead(buffer, start);
           if (parsed.kind === 'incomplete') {
             pending = buffer.subarray(start);
@@ -168,18 +249,21 @@ export function frontConnections(server: Server, answer: FrontAnswer): Connectio
           // A whole head (or one Node is to judge): its time limit is over.
           clearTimeout(headTimer);
           headTimer = undefined;
-          const reply = parsed.kind === 'request' ? answer({ method: parsed.method, url: parsed.url, headers: parsed.headers, socket }) : undefined;
-          if (!reply) {
+          const request: FrontRequest | undefined = parsed.kind === 'request' ? { method: parsed.method, url: parsed.url, headers: parsed.headers, socket } : undefined;
+          const reply = request && answer(request);
+          if (!reply || parsed.kind !== 'request') {
             handOff(socket, onData, onError, buffer.subarray(start), headTimer);
             return;
           }
-          socket.write(reply.head);
-          socket.write(currentDate() + keepAlive, 'latin1');
-          if (reply.body && parsed.kind === 'request' && parsed.method === 'GET') socket.write(reply.body);
-          start = (parsed as { end: number }).end;
+          const head = buffer.subarray(start, parsed.end);
+          // Kept as a view of a read that holds just it; copied out of a larger one (pipelined), so no big read stays alive.
+          lastHead = buffer.length > 2 * head.length ? Buffer.from(head) : head;
+          lastRequest = request;
+          start = parsed.end;
+          corked = writeAnswer(socket, kept.of(reply, parsed.method, keepAliveS), corked, start < buffer.length);
         }
       } finally {
-        socket.uncork();
+        if (corked) socket.uncork();
         // A client that sends requests without reading the answers: read no more until it does.
         if (sockets.has(socket) && socket.writableLength > MAX_PENDING_WRITE) {
           socket.pause();

@@ -68,6 +68,8 @@ const pageBytes = (page: CachedPage) => page.bodies.gzip.length + page.bodies.br
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
+  /** The key last put at the recent end: asked again (a busy page), it is not moved again. */
+  private newest: string | undefined;
 
   constructor(
     private readonly maxEntries = 1000,
@@ -79,8 +81,11 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return undefined;
     // Re-inserted: Map order is the recency order.
-    this.pages.delete(key);
-    this.pages.set(key, page);
+    if (key !== this.newest) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+      this.newest = key;
+    }
     return page;
   }
 
@@ -88,6 +93,7 @@ export class PageCache {
     this.pages.delete(key);
     if (pageBytes(page) > this.maxBytes) return;
     this.pages.set(key, page);
+    this.newest = key;
     // Summed afresh: a page grows when its plain bytes are first asked for. Once per render, ≤ maxEntries pages.
     let bytes = 0;
     for (const held of this.pages.values()) bytes += pageBytes(held);

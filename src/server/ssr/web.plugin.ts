@@ -12,7 +12,7 @@ import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
 import { putInFront } from './cached-front';
-import { frontConnections } from './connection-front';
+import { frontConnections, type FrontReply } from './connection-front';
 import { holdsAddress, judgeAddress, KnownAddresses, readAddresses } from './known-addresses';
 import { RenderCache } from './render-cache';
 import { categorySearch, mayNameFacets, pageIdentity, readCategoryParams } from '../../web/category-params';
@@ -41,6 +41,20 @@ const NOT_FOUND_ADDRESS = { product: '/product/_', category: '/category/_', page
 
 // Painted before the back-office's script and data arrive (issue 24: a slow link showed nothing for ~5 s).
 const ADMIN_SHELL_BODY = '<div class="app-loader" role="status" aria-live="polite" aria-busy="true"><span class="app-loader__spinner" aria-hidden="true"></span><span class="app-loader__text">Loading...</span></div>';
+
+let thisYear = 0;
+let yearFrom = Number.POSITIVE_INFINITY;
+let yearUntil = 0;
+/** The local calendar year now, worked out once a year rather than for every request of a kept page. */
+function currentYear(): number {
+  const now = Date.now();
+  if (now < yearFrom || now >= yearUntil) {
+    thisYear = new Date(now).getFullYear();
+    yearFrom = new Date(thisYear, 0, 1).getTime();
+    yearUntil = new Date(thisYear + 1, 0, 1).getTime();
+  }
+  return thisYear;
+}
 
 /**
  * Public pages: server-rendered React, cached as Buffers per URL and content
@@ -170,11 +184,13 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
    * Everything else goes through Fastify: other methods, stale pages, redirects, not-found pages,
    * 406, a closing server (its 503), and every request where reads are logged.
    */
-  const seen = new Map<string, string>();
+  /** An address's page identity, the path its views count under, and its render-cache key in `year` (made once a year). */
+  type SeenAddress = { identity: string; path: string; year: number; key: string };
+  const seen = new Map<string, SeenAddress>();
   const SEEN_MAX = 2000;
   const remember = (url: string, identity: string) => {
     if (seen.size >= SEEN_MAX) seen.clear();
-    seen.set(url, identity);
+    seen.set(url, { identity, path: identity.split('?', 1)[0]!, year: -1, key: '' });
   };
   /**
    * The filter attributes' slugs, read again when the content moves: a category page's facets are
@@ -199,30 +215,41 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   /** The kept page a plain GET or HEAD of `url` gets without Fastify, with its coding and whether it is a 304; undefined: ask Fastify. */
   const keptAnswer = (method: string | undefined, url: string | undefined, acceptEncoding: string | undefined, ifNoneMatch: string | undefined) => {
     if (closing || (method !== 'GET' && method !== 'HEAD')) return undefined;
-    const identity = seen.get(url ?? '');
-    if (identity === undefined) return undefined;
+    const address = seen.get(url ?? '');
+    if (address === undefined) return undefined;
     schedule.checkDue();
-    const page = cache.fresh(`${new Date().getFullYear()} ${identity}`);
+    // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
+    const year = currentYear();
+    if (address.year !== year) {
+      address.year = year;
+      address.key = `${year} ${address.identity}`;
+    }
+    const page = cache.fresh(address.key);
     if (!page || page.status !== 200 || page.location) return undefined;
     const coding = codingFor(acceptEncoding);
     if (coding === null) return undefined;
-    return { page, coding, identity, notModified: noneMatch(ifNoneMatch, page.etags[coding]) };
+    return { page, coding, path: address.path, notModified: noneMatch(ifNoneMatch, page.etags[coding]) };
   };
-  /** The status line and head of a kept page as Node writes them (without Date and Connection), made once per page, coding and status. */
-  const rawHeads = new WeakMap<CachedPage, Map<string, Buffer>>();
-  const rawHead = (page: CachedPage, coding: Coding, notModified: boolean): Buffer => {
-    let byCoding = rawHeads.get(page);
-    if (!byCoding) rawHeads.set(page, (byCoding = new Map()));
-    const key = `${coding} ${notModified}`;
-    let head = byCoding.get(key);
-    if (!head) {
+  /**
+   * A kept page's answer at the connection: the status line and head as Node writes them (without Date and
+   * Connection) and the body, made once per page, coding and status; the same object each time, so the
+   * front joins its bytes once a second (connection-front.ts).
+   */
+  const frontReplies = new WeakMap<CachedPage, Map<string, FrontReply>>();
+  const frontReply = (page: CachedPage, coding: Coding, notModified: boolean): FrontReply => {
+    let byCoding = frontReplies.get(page);
+    if (!byCoding) frontReplies.set(page, (byCoding = new Map()));
+    const key = notModified ? `${coding} 304` : coding;
+    let reply = byCoding.get(key);
+    if (!reply) {
       const status = notModified ? 304 : page.status;
-      const flat = headOf(page, coding, true, notModified, notModified ? 0 : pageBody(page, coding).length);
+      const body = notModified ? undefined : pageBody(page, coding);
+      const flat = headOf(page, coding, true, notModified, body?.length ?? 0);
       let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
       for (let i = 0; i < flat.length; i += 2) text += `${flat[i]}: ${flat[i + 1]}\r\n`;
-      byCoding.set(key, (head = Buffer.from(text, 'latin1')));
+      byCoding.set(key, (reply = { head: Buffer.from(text, 'latin1'), body }));
     }
-    return head;
+    return reply;
   };
   if (!app.logsReads) {
     // At the connection: a plain request of a kept page never meets Node's HTTP parser (connection-front.ts, decision 068).
@@ -232,8 +259,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       const kept = keptAnswer(request.method, request.url, request.headers['accept-encoding'], request.headers['if-none-match']);
       if (!kept) return undefined;
       // A page view, counted off the request path (decision 060): the front's request has the fields it reads.
-      analytics.pageView(request as unknown as IncomingMessage, kept.identity.split('?', 1)[0]!);
-      return { head: rawHead(kept.page, kept.coding, kept.notModified), body: kept.notModified ? undefined : pageBody(kept.page, kept.coding) };
+      analytics.pageView(request as unknown as IncomingMessage, kept.path);
+      return frontReply(kept.page, kept.coding, kept.notModified);
     });
     app.addHook('preClose', (done) => {
       front?.close();
@@ -244,7 +271,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       const kept = keptAnswer(request.method, request.url, request.headers['accept-encoding'], request.headers['if-none-match']);
       if (!kept) return false;
       writePage(request.headers['if-none-match'], response, kept.page, kept.coding, true);
-      analytics.pageView(request, kept.identity.split('?', 1)[0]!);
+      analytics.pageView(request, kept.path);
       return true;
     });
   }
@@ -358,7 +385,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     const known = await facetSlugs(pathname, search);
     const identity = pageIdentity(pathname, search, known);
     // The footer prints the current year: a page cached on 31 December must not be served on 1 January.
-    const year = new Date().getFullYear();
+    const year = currentYear();
     const key = `${year} ${identity}`;
     remember(request.url, identity);
     const cached = cache.fresh(key);
