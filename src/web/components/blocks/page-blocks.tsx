@@ -31,7 +31,7 @@ export function PageBlocks({ data }: { data: SitePageData }) {
           case 'video':
             return <VideoBlock key={block.id} block={block} title={page.title} />;
           case 'newsletter':
-            return <NewsletterBlock key={block.id} block={block} />;
+            return <NewsletterBlock key={block.id} block={block} preview={preview} />;
           case 'contactForm':
             return <ContactFormBlock key={block.id} block={block} pageId={page.id} pageSlug={page.slug} sent={sent === block.id} state={form} preview={preview} />;
         }
