@@ -109,5 +109,6 @@ export async function saveNavigation(writer: Writer, input: NavigationInput, ifV
     const saved = await selectVersionedSetting(trx, KEY);
     return { result: saved.version, before: stored === undefined ? null : parseJson<unknown>(stored, null), after: navigation };
   });
-  return { item: await getNavigation(writer.db), version };
+  // The menus as saved, less any link visitors cannot follow, under the version just written.
+  return { item: (await shownFrom(writer.db, JSON.stringify(navigation))).navigation, version };
 }

@@ -34,7 +34,7 @@ type ColumnForm = { key: string; heading: string; links: LinkForm[] };
 type NavForm = { header: HeaderItemForm[]; footer: ColumnForm[] };
 
 const newKey = () => crypto.randomUUID();
-const keyed = ({ label, href }: LinkValue, key = newKey()): LinkForm => ({ key, label, href });
+const keyed = ({ label, href }: LinkValue, key: string = newKey()): LinkForm => ({ key, label, href });
 // Loaded menus get keys from their places, so two reads of the same menus are the same form: after an
 // edit conflict, "Reload and keep my changes" then names only what the other window really changed.
 const toForm = (navigation: Navigation): NavForm => ({
