@@ -95,6 +95,18 @@ describe(`public pages made of blocks, their forms and menus (${testDatabaseKind
     expect(shown).toContain('I agree');
   });
 
+  it('loads the picture that follows the opening text first, as the largest paint on a phone; later ones lazily', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/pages/everything' })).body;
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/abc.jpg"[^>]*fetchpriority="high"/);
+    expect(visible(html)).toMatch(/<figure class="page-block page-block--image"><img src="\/uploads\/abc.jpg"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    expect(visible(html)).toMatch(/<img src="\/uploads\/a.jpg"[^>]*loading="lazy"/);
+    // Behind a product grid the picture is not the page's lead: lazy, and nothing preloaded.
+    await createPage({ title: 'Grid first', slug: 'pp-grid-first', blocks: [{ type: 'productGrid', source: 'products', productIds: [ids.product], limit: 1 }, { type: 'image', url: '/uploads/late.jpg', alt: 'Late', caption: '' }] });
+    const later = (await visitAfterWrite(t.app, '/pages/pp-grid-first')).body;
+    expect(later).not.toMatch(/<link rel="preload" as="image" href="\/uploads\/late.jpg"/);
+    expect(visible(later)).toMatch(/<img src="\/uploads\/late.jpg"[^>]*loading="lazy"/);
+  });
+
   it('emits the FAQ as FAQPage JSON-LD', async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/pages/everything' })).body;
     const faq = structuredData(html).find((item) => item['@type'] === 'FAQPage');
