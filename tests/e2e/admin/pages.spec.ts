@@ -325,7 +325,7 @@ test('Preview opens the page as the editor holds it, unsaved, with its contact f
   await signUp.getByLabel('Email address').press('Enter');
   expect(await preview.evaluate(() => (window as unknown as { sent?: boolean }).sent ?? false)).toBe(false);
   expect(preview.url()).toBe(previewUrl);
-  const subscribers = await request.get(`${baseUrl}/api/subscribers?q=${encodeURIComponent(address)}&limit=10`, { headers: { Authorization: `Bearer ${token}` } });
+  const subscribers = await request.get(`${baseUrl}/api/newsletter/subscribers?q=${encodeURIComponent(address)}&limit=10`, { headers: { Authorization: `Bearer ${token}` } });
   expect(subscribers.status()).toBe(200);
   expect((await subscribers.json()).data).toEqual([]);
   await preview.close();
