@@ -1,6 +1,7 @@
 // `npm run bench [-- --products 10000 --baseline 10 --seconds 3 --concurrency 32 --workers N]`
 // Seeds a catalogue straight into a fresh SQLite file, starts the built server
-// (one worker per core by default) and prints, per public page: HTML bytes,
+// (one worker per core by default) and prints, per public page (home, a category, a product, about and a
+// page made of blocks): HTML bytes,
 // cached req/s and p99 (plain URL and with junk query strings), uncached
 // renders (distinct page/tags combinations, and right after a write), the same
 // at the baseline size for the ratio; API page latency; the admin lists' first
@@ -124,6 +125,26 @@ async function login() {
   return (await response.json()).data.token;
 }
 
+/** A page made of blocks (issue 29) through the API, its grid from `categoryId`: kept and answered like a product page. */
+async function makeBlocksPage(token, categoryId) {
+  const page = {
+    title: 'How our courses work',
+    slug: 'how-our-courses-work',
+    status: 'published',
+    blocks: [
+      { type: 'richText', html: '<p>Short video lessons and one real project per course, at your own pace.</p><h2>Lessons anywhere</h2><p>Five to fifteen minutes each.</p>' },
+      { type: 'callToAction', heading: 'Not sure where to start?', text: 'Tell us what you want to make.', button: { text: 'Ask us', link: '/about' } },
+      { type: 'productGrid', source: 'category', categoryId, limit: 6 },
+      { type: 'faq', items: [{ question: 'How long does a course take?', answer: '<p>Two to four weeks at an hour or two a week.</p>' }] },
+      { type: 'newsletter', heading: 'New courses, first', text: 'One letter a month.' },
+      { type: 'contactForm', fields: [], consentText: 'We use your details only to answer you.' },
+    ],
+  };
+  const response = await fetch(`http://127.0.0.1:${PORT}/api/pages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(page) });
+  if (response.status !== 201) throw new Error(`could not make the page of blocks: ${response.status} ${await response.text()}`);
+  return `/pages/${page.slug}`;
+}
+
 /** A content write through the API: every cached page becomes stale. */
 async function write(token, n) {
   await fetch(`http://127.0.0.1:${PORT}/api/about`, {
@@ -167,6 +188,7 @@ async function measureCatalogue(products, { withExtras }) {
       category: `/category/${seeded.categories[1].slug}`,
       product: `/product/course-${Math.floor(products / 2)}`,
       about: '/about',
+      page: await makeBlocksPage(token, seeded.categories[1].id),
     };
     const compare = () =>
       compareWithNginx({

@@ -110,18 +110,19 @@ describe('a CDN in front: surrogate keys and purges', () => {
     ]));
   });
 
-  it('a scheduled product or category going live purges its keys at its time, with nobody writing', async () => {
+  it('a scheduled product, category or page going live purges its keys at its time, with nobody writing', async () => {
     const due = new Date(Date.now() + 1500).toISOString();
     const product = (await t.asAdmin({ method: 'POST', url: '/api/products', payload: aProduct({ slug: 'at-dawn', categories: [lamps], status: 'scheduled', publishAt: due }) })).json().data.id;
     const category = (await t.asAdmin({ method: 'POST', url: '/api/categories', payload: aCategory({ slug: 'at-dawn-shelf', status: 'scheduled', publishAt: due }) })).json().data.id;
-    // The two writes' own purges.
-    await cdn.waitForCalls(2);
+    const page = (await t.asAdmin({ method: 'POST', url: '/api/pages', payload: { title: 'At dawn', slug: 'at-dawn-page', status: 'scheduled', publishAt: due } })).json().data.id;
+    // The three writes' own purges.
+    await cdn.waitForCalls(3);
     cdn.take();
     const [call] = (await cdn.waitForCalls(1, 5_000)) as [RecordedCall];
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(due));
     expect(call.path).toBe('/service/service-1/purge');
     expect(keysOf(call.headers['surrogate-key']).sort()).toEqual(
-      sorted([`product:${product}`, `category:${lamps}`, 'products', 'search', 'not-found', `category:${category}`, 'categories']),
+      sorted([`product:${product}`, `category:${lamps}`, 'products', 'search', 'not-found', `category:${category}`, 'categories', `page:${page}`, 'pages']),
     );
     // Once: the time has passed, nothing more goes out for it.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -199,6 +200,17 @@ describe('a CDN in front: surrogate keys and purges', () => {
     expect(edited).toContain('search');
     expect(edited).not.toContain('pages');
     expect(edited).not.toContain('home');
+    // No not-found answer can change with it: the shared not-found pages stay cached.
+    expect(edited).not.toContain('not-found');
+
+    const save = (fields: Record<string, unknown>) =>
+      purgedBy(() => t.asAdmin({ method: 'PUT', url: `/api/pages/${id}`, payload: { title: 'Lamp guide', slug: 'lamp-guide', status: 'published', blocks: [grid], ...fields } }));
+    // Renamed: the menus listing it by title, not the not-found pages.
+    expect(await save({ title: 'The lamp guide' })).toEqual(sorted([`page:${id}`, 'pages', 'search']));
+    // Unpublished, published again, moved: its address (or the old one) answers otherwise.
+    expect(await save({ title: 'The lamp guide', status: 'draft' })).toEqual(sorted([`page:${id}`, 'not-found', 'pages', 'search']));
+    expect(await save({ title: 'The lamp guide' })).toEqual(sorted([`page:${id}`, 'not-found', 'pages', 'search']));
+    expect(await save({ title: 'The lamp guide', slug: 'lamp-guide-2' })).toEqual(sorted([`page:${id}`, 'not-found', 'pages', 'search']));
     expect(await purgedBy(() => t.asAdmin({ method: 'DELETE', url: `/api/pages/${id}` }))).toEqual(sorted([`page:${id}`, 'not-found', 'pages', 'search']));
   });
 });

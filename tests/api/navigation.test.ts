@@ -56,4 +56,52 @@ describe('menus', () => {
     expect(five.json().error).toMatch(/^footer: /);
     expect((await t.app.inject({ method: 'PUT', url: '/api/navigation', payload: { header: [], footer: [] } })).statusCode).toBe(401);
   });
+
+  it('answers an ETag; of two windows saving from one version the second is refused, and a save without If-Match still overwrites', async () => {
+    const get = await t.app.inject({ method: 'GET', url: '/api/navigation' });
+    const etag = get.headers.etag as string;
+    expect(etag).toMatch(/^"\d+"$/);
+    const mine = { header: [{ label: 'Home', href: '/' }], footer: [{ heading: 'Mine', links: [] }] };
+    const theirs = { header: [{ label: 'Start', href: '/' }], footer: [{ heading: 'Theirs', links: [] }] };
+
+    const first = await t.asAdmin({ method: 'PUT', url: '/api/navigation', payload: theirs, headers: { 'if-match': etag } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).toBe(`"${Number(JSON.parse(etag)) + 1}"`);
+    const stale = await t.asAdmin({ method: 'PUT', url: '/api/navigation', payload: mine, headers: { 'if-match': etag } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      success: false,
+      error: 'This navigation was changed by someone else since you opened it. Reload to see the latest version, then make your changes again.',
+    });
+    expect(await read()).toEqual(theirs);
+    expect((await t.app.inject({ method: 'GET', url: '/api/navigation' })).headers.etag).toBe(first.headers.etag);
+
+    // From the version just read, the save goes through.
+    const fresh = await t.asAdmin({ method: 'PUT', url: '/api/navigation', payload: mine, headers: { 'if-match': first.headers.etag as string } });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    // The spec's clients send no If-Match: they overwrite, as before.
+    const plain = await t.asAdmin({ method: 'PUT', url: '/api/navigation', payload: theirs });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(await read()).toEqual(theirs);
+  });
+});
+
+describe('menus never saved', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answer ETag "0"; the first save from it wins and a second from it is refused', async () => {
+    const get = await t.app.inject({ method: 'GET', url: '/api/navigation' });
+    expect(get.headers.etag).toBe('"0"');
+    const menus = { header: [{ label: 'Home', href: '/' }], footer: [] };
+    const first = await t.asAdmin({ method: 'PUT', url: '/api/navigation', payload: menus, headers: { 'if-match': '"0"' } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).toBe('"1"');
+    const second = await t.asAdmin({ method: 'PUT', url: '/api/navigation', payload: { ...menus, header: [] }, headers: { 'if-match': '"0"' } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatch(/^This navigation was changed by someone else since you opened it\./);
+  });
 });

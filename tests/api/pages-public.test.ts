@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseKind, visitAfterWrite, type TestApp } from '../helpers/test-app';
 import { aCategory, aProduct } from '../helpers/factories';
@@ -92,6 +93,18 @@ describe(`public pages made of blocks, their forms and menus (${testDatabaseKind
     expect(shown).toContain(`<form class="contact-form" action="/pages/everything#${block.id}" method="post">`);
     for (const name of ['name', 'email', 'message', 'topic', 'website']) expect(shown).toContain(`name="${name}"`);
     expect(shown).toContain('I agree');
+  });
+
+  it('loads the picture that follows the opening text first, as the largest paint on a phone; later ones lazily', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/pages/everything' })).body;
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/abc.jpg"[^>]*fetchpriority="high"/);
+    expect(visible(html)).toMatch(/<figure class="page-block page-block--image"><img src="\/uploads\/abc.jpg"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    expect(visible(html)).toMatch(/<img src="\/uploads\/a.jpg"[^>]*loading="lazy"/);
+    // Behind a product grid the picture is not the page's lead: lazy, and nothing preloaded.
+    await createPage({ title: 'Grid first', slug: 'pp-grid-first', blocks: [{ type: 'productGrid', source: 'products', productIds: [ids.product], limit: 1 }, { type: 'image', url: '/uploads/late.jpg', alt: 'Late', caption: '' }] });
+    const later = (await visitAfterWrite(t.app, '/pages/pp-grid-first')).body;
+    expect(later).not.toMatch(/<link rel="preload" as="image" href="\/uploads\/late.jpg"/);
+    expect(visible(later)).toMatch(/<img src="\/uploads\/late.jpg"[^>]*loading="lazy"/);
   });
 
   it('emits the FAQ as FAQPage JSON-LD', async () => {
@@ -273,4 +286,41 @@ describe(`public pages made of blocks, their forms and menus (${testDatabaseKind
     const page = visible((await visitAfterWrite(t.app, '/search?q=everything')).body);
     expect(page).toContain('href="/pages/everything"');
   });
+
+  it('once kept, is answered at the connection without Node parsing the request, like a product page (decision 068)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    let parsedByNode = 0;
+    t.app.server.on('request', () => (parsedByNode += 1));
+    for (const path of ['/product/pp-lamp', '/pages/everything']) {
+      // The first ask renders (or finds) the page and teaches the front its address.
+      const first = await plainGet(port, path);
+      expect(first.status, path).toBe(200);
+      const before = parsedByNode;
+      const again = await plainGet(port, path);
+      expect(again.status, path).toBe(200);
+      expect(parsedByNode, `${path}: answered by the front`).toBe(before);
+      expect(again.body.equals(first.body), path).toBe(true);
+    }
+  });
 });
+
+/** One plain keep-alive GET on a connection of its own, read off the wire (identity coding). */
+function plainGet(port: number, path: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = Buffer.alloc(0);
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const head = received.toString('latin1', 0, end);
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+      if (received.length < end + 4 + length) return;
+      socket.destroy();
+      resolve({ status: Number(head.slice(9, 12)), body: received.subarray(end + 4, end + 4 + length) });
+    });
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: shop.example\r\nUser-Agent: pages-test\r\n\r\n`);
+  });
+}

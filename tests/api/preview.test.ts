@@ -150,6 +150,21 @@ describe(`preview links (${testDatabaseKind})`, () => {
       expect(html).toContain('I agree to be written back');
     });
 
+    it('draws the newsletter sign-up marked as a preview, its button off; the page it previews keeps a live one', async () => {
+      const withNewsletter = [...blocks, { type: 'newsletter', heading: 'Stay in touch', text: 'One letter a month' }];
+      const page = await open((await preview({ kind: 'page', data: { title: 'Newsletter preview', slug: 'pv-newsletter', blocks: withNewsletter } })).url);
+      const html = visible(page.body);
+      expect(html).toContain('Preview: this sign-up cannot be sent from a preview.');
+      expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Subscribe<\/button>/);
+
+      const created = await t.asAdmin({ method: 'POST', url: '/api/pages', payload: { title: 'Newsletter page', slug: 'pv-newsletter', status: 'published', blocks: withNewsletter } });
+      expect(created.statusCode, created.body).toBe(201);
+      const live = visible((await visitAfterWrite(t.app, '/pages/pv-newsletter')).body);
+      expect(live).toContain('Stay in touch');
+      expect(live).not.toContain('cannot be sent from a preview');
+      expect(live).toMatch(/<button[^>]*type="submit"(?![^>]*disabled)[^>]*>Subscribe<\/button>/);
+    });
+
     it("shows a saved page's unsaved edits while visitors keep the saved page", async () => {
       const created = await t.asAdmin({ method: 'POST', url: '/api/pages', payload: { title: 'Saved Page Title', slug: 'pv-saved', status: 'published', blocks: [{ type: 'richText', html: '<p>Saved words</p>' }] } });
       expect(created.statusCode, created.body).toBe(201);

@@ -73,6 +73,20 @@ describe('scheduled publishing', () => {
     await eventually(async () => (await page('/category/coming-soon')).statusCode === 200, 3000);
     expect((await page('/')).body).toContain('Coming Soon');
   });
+
+  it('a scheduled page made of blocks goes live at its time, and the default footer lists it then', async () => {
+    const due = inMs(1000);
+    const created = await t.asAdmin({ method: 'POST', url: '/api/pages', payload: { title: 'Launch Notes', slug: 'launch-notes', status: 'scheduled', publishAt: due, blocks: [{ type: 'richText', html: '<p>Out now</p>' }] } });
+    expect(created.statusCode, created.body).toBe(201);
+    // The write's own re-read of the schedule may still be on its way (PostgreSQL): this one follows it.
+    await t.app.ctx.schedule.refresh();
+    expect(t.app.ctx.schedule.next).toBe(due);
+    // Rendered (and kept) before the time.
+    expect((await page('/pages/launch-notes')).statusCode).toBe(404);
+    expect((await page('/about')).body).not.toContain('Launch Notes');
+    await eventually(async () => (await page('/pages/launch-notes')).statusCode === 200, 3000);
+    expect((await page('/about')).body).toContain('Launch Notes');
+  });
 });
 
 // Two copies of the app on one PostgreSQL database, as behind a load balancer.

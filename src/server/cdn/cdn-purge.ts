@@ -4,7 +4,7 @@ import type { ContentEvents } from '../content/events';
 import type { ContentChange } from '../content/changes';
 import type { Db } from '../db/database';
 import type { PublishSchedule } from '../content/publish-schedule';
-import { categoryKey, keysOfChange, mediaKey, productKey } from './surrogate-keys';
+import { categoryKey, keysOfChange, mediaKey, pageKey, productKey } from './surrogate-keys';
 import { purgeCalls, type PurgeCall } from './purge-adapters';
 
 const CALL_TIMEOUT_MS = 5_000;
@@ -108,14 +108,15 @@ export function purgeCdnOnWrites(
 }
 
 /**
- * The keys of the pages that change when the scheduled products and categories due in (from, to] go
+ * The keys of the pages that change when the scheduled products, categories and pages due in (from, to] go
  * live: as for their creation (their own key, their categories, the lists, search), and `not-found`,
  * which their address answered until then.
  */
 export async function keysGoingLive(db: Db, from: string, to: string): Promise<string[]> {
-  const [products, categories] = await Promise.all([
+  const [products, categories, pages] = await Promise.all([
     db.selectFrom('products').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
     db.selectFrom('categories').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
+    db.selectFrom('pages').select('id').where('status', '=', 'scheduled').where('publish_at', '>', from).where('publish_at', '<=', to).execute(),
   ]);
   const keys = new Set<string>();
   if (products.length > 0) {
@@ -127,6 +128,11 @@ export async function keysGoingLive(db: Db, from: string, to: string): Promise<s
   if (categories.length > 0) {
     for (const { id } of categories) keys.add(categoryKey(id));
     keys.add('categories').add('not-found');
+  }
+  if (pages.length > 0) {
+    for (const { id } of pages) keys.add(pageKey(id));
+    // The menus and search that list pages.
+    keys.add('pages').add('search').add('not-found');
   }
   return [...keys];
 }

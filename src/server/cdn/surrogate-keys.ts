@@ -93,13 +93,17 @@ export function keysOfChange(change: ContentChange): string[] {
       keys.add('attributes');
       keys.add('products');
       break;
-    case 'page':
+    case 'page': {
       if (change.id) keys.add(pageKey(change.id));
+      // Created, deleted, moved, published, unpublished or rescheduled: its address (or the old one) answers
+      // otherwise, and a not-found page carries no key of the page it stands for.
+      const visibilityMoved = addressMoved || before?.status !== after?.status || before?.publishAt !== after?.publishAt;
       // A menu may link it (the default footer by its title): the pages drawing menus change when it comes, goes or is renamed.
-      if (addressMoved || before?.status !== after?.status || before?.publishAt !== after?.publishAt || before?.title !== after?.title) keys.add('pages');
+      if (visibilityMoved || before?.title !== after?.title) keys.add('pages');
+      if (visibilityMoved) keys.add('not-found');
       keys.add('search');
-      keys.add('not-found');
       break;
+    }
   }
   return [...keys];
 }

@@ -86,6 +86,8 @@ export class PublishSchedule {
           select publish_at from products where status = 'scheduled' and publish_at > ${now}
           union all
           select publish_at from categories where status = 'scheduled' and publish_at > ${now}
+          union all
+          select publish_at from pages where status = 'scheduled' and publish_at > ${now}
         ) as due`.execute(this.db);
       this.setNext(row.rows[0]?.next ?? null);
     } catch (error) {

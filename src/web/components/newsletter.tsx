@@ -27,8 +27,17 @@ async function subscribe(email: string, honeypot: string): Promise<Status> {
   }
 }
 
+type Props = {
+  heading?: string | undefined;
+  text?: string | undefined;
+  /** Drawn in a preview: the form shows as visitors will see it, but nothing typed there is sent. */
+  preview?: boolean;
+};
+
+export const NEWSLETTER_PREVIEW_NOTE = 'Preview: this sign-up cannot be sent from a preview.';
+
 /** The spec's sign-up block; a page's newsletter block may word its heading and text itself. */
-export function Newsletter({ heading = 'Join our newsletter', text = 'New tutorials, courses and offers, straight to your inbox.' }: { heading?: string | undefined; text?: string | undefined } = {}) {
+export function Newsletter({ heading = 'Join our newsletter', text = 'New tutorials, courses and offers, straight to your inbox.', preview = false }: Props = {}) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const image = root?.theme.newsletterImage || defaultNewsletterImage;
   const [email, setEmail] = useState('');
@@ -44,6 +53,7 @@ export function Newsletter({ heading = 'Join our newsletter', text = 'New tutori
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (preview) return;
     setStatus({ state: 'submitting' });
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     const result = await subscribe(email, typeof honeypot === 'string' ? honeypot : '');
@@ -60,6 +70,11 @@ export function Newsletter({ heading = 'Join our newsletter', text = 'New tutori
             {heading}
           </h2>
           <p className="newsletter__text">{text}</p>
+          {preview && (
+            <p className="newsletter__preview" role="note">
+              {NEWSLETTER_PREVIEW_NOTE}
+            </p>
+          )}
           <form className="newsletter__form" onSubmit={onSubmit}>
             <label className="visually-hidden" htmlFor={inputId}>
               Email address
@@ -80,7 +95,7 @@ export function Newsletter({ heading = 'Join our newsletter', text = 'New tutori
               <label htmlFor={`${inputId}-${HONEYPOT_FIELD}`}>Website</label>
               <input id={`${inputId}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
             </div>
-            <button className="btn btn-primary btn-solid btn-md" type="submit" disabled={status.state === 'submitting'}>
+            <button className="btn btn-primary btn-solid btn-md" type="submit" disabled={preview || status.state === 'submitting'}>
               {status.state === 'submitting' ? 'Subscribing...' : 'Subscribe'}
             </button>
           </form>

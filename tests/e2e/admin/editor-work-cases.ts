@@ -108,11 +108,36 @@ export const editors = {
     keptTheirs: (saved) => saved.contactEmail,
     theirsValue: 'theirs@example.com',
   },
+  // Saving the menus ends the computed default for good: pages.spec.ts runs this on a server of its own.
+  navigation: {
+    name: 'Navigation',
+    path: '/admin/navigation',
+    api: '/api/navigation',
+    draftKey: 'navigation',
+    view: '/',
+    mine: {
+      label: 'Header',
+      value: 'Typed before the tab was lost',
+      fill: (page, value) => page.getByLabel('Header item 1 label').fill(value),
+      read: (page) => page.getByLabel('Header item 1 label').inputValue(),
+      stored: (saved) => (saved.header as Stored[])[0]!.label,
+    },
+    theirs: (original) => {
+      const [first, ...header] = original.header as Stored[];
+      const [column, ...footer] = original.footer as Stored[];
+      return { header: [{ ...first, label: 'Their start' }, ...header], footer: [{ ...column, heading: 'Their column' }, ...footer] };
+    },
+    keptTheirs: (saved) => (saved.footer as Stored[])[0]!.heading,
+    theirsValue: 'Their column',
+  },
 } satisfies Record<string, Editor>;
 
-/** The kept draft and the conflict's "Reload and keep my changes" on one editor. */
-export function editorWorkTests(editor: Editor) {
-  test(`${editor.name}: unsaved fields are offered back after a reload, then saved in the editor with a View link`, async ({ adminPage: page, api }) => {
+/**
+ * The kept draft and the conflict's "Reload and keep my changes" on one editor; `on`: a `test` whose
+ * `adminPage` and `api` reach another server (the navigation's, in pages.spec.ts).
+ */
+export function editorWorkTests(editor: Editor, on: typeof test = test) {
+  on(`${editor.name}: unsaved fields are offered back after a reload, then saved in the editor with a View link`, async ({ adminPage: page, api }) => {
     const original = await api.get<Stored>(editor.api);
     try {
       await openAdmin(page, editor.path);
@@ -142,7 +167,7 @@ export function editorWorkTests(editor: Editor) {
     }
   });
 
-  test(`${editor.name}: a save refused by another window's edit reloads and keeps my changes, naming the clash`, async ({ adminPage: page, api }) => {
+  on(`${editor.name}: a save refused by another window's edit reloads and keeps my changes, naming the clash`, async ({ adminPage: page, api }) => {
     const original = await api.get<Stored>(editor.api);
     try {
       await openAdmin(page, editor.path);

@@ -6,6 +6,7 @@ import type { Navigation } from '../../../src/shared/schemas/navigation';
 import type { SitePage } from '../../../src/shared/schemas/page';
 import { startBuiltServer, type BuiltServer } from '../../helpers/built-server';
 import { expect, keyboardMove, test, unique } from './fixtures';
+import { editorWorkTests, editors } from './editor-work-cases';
 
 /**
  * Pages made of blocks and the menus (issue 29), in the browser. Saving the
@@ -278,7 +279,7 @@ test('blocks drag with the mouse, and a block typed into is offered back after a
   await expect(page.getByRole('region', { name: 'Block 1: Call to action' }).getByLabel('Heading')).toHaveValue('Kept across a reload');
 });
 
-test('Preview opens the page as the editor holds it, unsaved, with its contact form marked and unsendable', async ({ page, request }) => {
+test('Preview opens the page as the editor holds it, unsaved, with its contact form and newsletter sign-up marked and unsendable', async ({ page, request }) => {
   await signIn(page);
   const title = unique('Previewed');
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -291,6 +292,7 @@ test('Preview opens the page as the editor holds it, unsaved, with its contact f
       blocks: [
         { type: 'richText', html: '<p>Saved opening words.</p>' },
         { type: 'contactForm', fields: [], consentText: 'We answer within a day.' },
+        { type: 'newsletter', heading: 'Hear about the next one', text: 'One letter a month.' },
       ],
     },
   });
@@ -311,6 +313,21 @@ test('Preview opens the page as the editor holds it, unsaved, with its contact f
   const form = preview.getByRole('region', { name: 'Contact form' });
   await expect(form.getByText('Preview: this form cannot be sent from a preview.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  // The sign-up too: an address typed there and sent with Enter subscribes nobody and goes nowhere.
+  const signUp = preview.getByRole('region', { name: 'Hear about the next one' });
+  await expect(signUp.getByText('Preview: this sign-up cannot be sent from a preview.')).toBeVisible();
+  await expect(signUp.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+  const address = `${unique('preview').replace(/\W+/g, '-')}@example.com`;
+  const previewUrl = preview.url();
+  // A form that is sent fires `submit` during the key press, before any navigation.
+  await preview.evaluate(() => document.addEventListener('submit', () => ((window as unknown as { sent?: boolean }).sent = true), true));
+  await signUp.getByLabel('Email address').fill(address);
+  await signUp.getByLabel('Email address').press('Enter');
+  expect(await preview.evaluate(() => (window as unknown as { sent?: boolean }).sent ?? false)).toBe(false);
+  expect(preview.url()).toBe(previewUrl);
+  const subscribers = await request.get(`${baseUrl}/api/newsletter/subscribers?q=${encodeURIComponent(address)}&limit=10`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(subscribers.status()).toBe(200);
+  expect((await subscribers.json()).data).toEqual([]);
   await preview.close();
 
   // Nothing was saved: visitors still see the stored title, and the editor still holds the edit.
@@ -319,3 +336,10 @@ test('Preview opens the page as the editor holds it, unsaved, with its contact f
   expect(await visitors.text()).not.toContain(edited);
   await expect(page.getByRole('region', { name: 'Page', exact: true }).getByLabel('Title', { exact: true })).toHaveValue(edited);
 });
+
+// The menus' editor keeps unsaved work and survives another window's save as the other editors do, on this server.
+const onThisServer = test.extend({
+  baseURL: async ({ baseURL: _shared }, provide) => provide(baseUrl),
+  token: async ({ baseURL: _ours }, provide) => provide(token),
+});
+editorWorkTests(editors.navigation, onThisServer);

@@ -5,7 +5,8 @@ import { write } from '../../content/write';
 import { visibleWhere, visibilityFor } from '../../content/visibility';
 import type { PublishableTable } from '../../content/types';
 import { NavigationSchema, type Navigation, type NavigationInput } from '../../../shared/schemas/navigation';
-import { selectSetting, upsertSetting } from '../site/settings.repository';
+import { selectSetting, selectVersionedSetting, upsertSetting, upsertSettingIfVersion } from '../site/settings.repository';
+import { editConflict, type Versioned } from '../../http/etag';
 
 const KEY = 'navigation';
 const LATEST_PRODUCTS = 3;
@@ -72,9 +73,18 @@ export async function getNavigation(db: Db): Promise<Navigation> {
   return (await getShownNavigation(db)).navigation;
 }
 
+/** The menus and the version their ETag names (0 until first saved: the computed default). */
+export async function getNavigationVersioned(db: Db): Promise<Versioned<Navigation>> {
+  const { value, version } = await selectVersionedSetting(db, KEY);
+  return { item: (await shownFrom(db, value)).navigation, version };
+}
+
 /** The menus visitors see, with the products whose titles the default footer shows (the pages' render keys them). */
 export async function getShownNavigation(db: Db): Promise<ShownNavigation> {
-  const stored = await selectSetting(db, KEY);
+  return shownFrom(db, await selectSetting(db, KEY));
+}
+
+async function shownFrom(db: Db, stored: string | undefined): Promise<ShownNavigation> {
   const saved = stored === undefined ? undefined : NavigationSchema.safeParse(parseJson<unknown>(stored, null));
   if (!saved?.success) return defaultNavigation(db);
   const keep = await liveLinks(db, saved.data);
@@ -85,12 +95,20 @@ export async function getShownNavigation(db: Db): Promise<ShownNavigation> {
   return { navigation, productIds: [] };
 }
 
-export async function saveNavigation(writer: Writer, input: NavigationInput): Promise<Navigation> {
+/**
+ * Saves the menus whole; with `ifVersion` (If-Match) only if nobody saved them since that version
+ * (409 otherwise, as every editor of the house: decision 029). Without it, it overwrites (API compatibility).
+ */
+export async function saveNavigation(writer: Writer, input: NavigationInput, ifVersion?: number): Promise<Versioned<Navigation>> {
   const navigation = NavigationSchema.parse(input);
-  await write(writer, { type: 'navigation', action: 'update', id: null }, async (trx) => {
+  const version = await write(writer, { type: 'navigation', action: 'update', id: null }, async (trx) => {
     const stored = await selectSetting(trx, KEY);
-    await upsertSetting(trx, KEY, JSON.stringify(navigation));
-    return { result: undefined, before: stored === undefined ? null : parseJson<unknown>(stored, null), after: navigation };
+    const value = JSON.stringify(navigation);
+    if (ifVersion === undefined) await upsertSetting(trx, KEY, value);
+    else if (!(await upsertSettingIfVersion(trx, KEY, value, ifVersion))) throw editConflict('navigation');
+    const saved = await selectVersionedSetting(trx, KEY);
+    return { result: saved.version, before: stored === undefined ? null : parseJson<unknown>(stored, null), after: navigation };
   });
-  return getNavigation(writer.db);
+  // The menus as saved, less any link visitors cannot follow, under the version just written.
+  return { item: (await shownFrom(writer.db, JSON.stringify(navigation))).navigation, version };
 }

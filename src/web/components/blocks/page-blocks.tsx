@@ -12,6 +12,10 @@ import { ContactFormBlock } from './contact-form-block';
 /** A page's blocks in their order, each drawn by its own renderer. */
 export function PageBlocks({ data }: { data: SitePageData }) {
   const { page, grids, sent, form, preview = false } = data;
+  // The page's first picture, when only the opening text comes before it, is above the fold on a phone
+  // and is the page's largest paint: loaded first and preloaded, never lazily.
+  const firstPicture = page.blocks.findIndex((block) => block.type === 'image' || block.type === 'gallery');
+  const leadPicture = firstPicture === 0 || (firstPicture === 1 && page.blocks[0]!.type === 'richText') ? firstPicture : -1;
   return (
     <>
       {page.blocks.map((block, index) => {
@@ -19,7 +23,7 @@ export function PageBlocks({ data }: { data: SitePageData }) {
           case 'richText':
             return <RichTextBlock key={block.id} block={block} />;
           case 'image':
-            return <ImageBlock key={block.id} block={block} first={index === 0} />;
+            return <ImageBlock key={block.id} block={block} first={index === leadPicture} />;
           case 'gallery':
             return <GalleryBlock key={block.id} block={block} />;
           case 'callToAction':
@@ -31,7 +35,7 @@ export function PageBlocks({ data }: { data: SitePageData }) {
           case 'video':
             return <VideoBlock key={block.id} block={block} title={page.title} />;
           case 'newsletter':
-            return <NewsletterBlock key={block.id} block={block} />;
+            return <NewsletterBlock key={block.id} block={block} preview={preview} />;
           case 'contactForm':
             return <ContactFormBlock key={block.id} block={block} pageId={page.id} pageSlug={page.slug} sent={sent === block.id} state={form} preview={preview} />;
         }

@@ -34,10 +34,12 @@ type ColumnForm = { key: string; heading: string; links: LinkForm[] };
 type NavForm = { header: HeaderItemForm[]; footer: ColumnForm[] };
 
 const newKey = () => crypto.randomUUID();
-const keyed = ({ label, href }: LinkValue): LinkForm => ({ key: newKey(), label, href });
+const keyed = ({ label, href }: LinkValue, key: string = newKey()): LinkForm => ({ key, label, href });
+// Loaded menus get keys from their places, so two reads of the same menus are the same form: after an
+// edit conflict, "Reload and keep my changes" then names only what the other window really changed.
 const toForm = (navigation: Navigation): NavForm => ({
-  header: navigation.header.map((item) => ({ ...keyed(item), children: (item.children ?? []).map(keyed) })),
-  footer: navigation.footer.map((column) => ({ key: newKey(), heading: column.heading, links: column.links.map(keyed) })),
+  header: navigation.header.map((item, i) => ({ ...keyed(item, `h${i}`), children: (item.children ?? []).map((child, j) => keyed(child, `h${i}.${j}`)) })),
+  footer: navigation.footer.map((column, i) => ({ key: `f${i}`, heading: column.heading, links: column.links.map((link, j) => keyed(link, `f${i}.${j}`)) })),
 });
 const plain = ({ label, href }: LinkValue): LinkValue => ({ label, href });
 const toInput = (form: NavForm): NavigationInput => ({
