@@ -115,16 +115,19 @@ export async function pruneSpans(db: Db, firstKept: string): Promise<void> {
   }
 }
 
-/** The spans made again from the daily summaries (after a restore): every span table, or the ones named. */
-export async function rebuildSpans(db: Db, tables: SpanTable[] = SPAN_TABLES): Promise<void> {
+/**
+ * The spans made again from the daily summaries (after a restore): every span table, or the ones named.
+ * `statementRows`: about how many rows one statement reads (a test makes it small to cross many windows).
+ */
+export async function rebuildSpans(db: Db, tables: SpanTable[] = SPAN_TABLES, statementRows = STATEMENT_ROWS): Promise<void> {
   for (const table of tables) {
-    await emptySpans(db, table);
-    for (const source of SPAN_SOURCES[table]) await fillSpans(db, source);
+    await emptySpans(db, table, statementRows);
+    for (const source of SPAN_SOURCES[table]) await fillSpans(db, source, statementRows);
   }
 }
 
-/** Deletes a span table's rows level by level, in the fill's windows: one delete of millions of rows could outlast the 10 s limit too. */
-async function emptySpans(db: Db, table: SpanTable): Promise<void> {
+/** Deletes a span table's rows level by level, in windows like the fill's: one delete of millions of rows could outlast the 10 s limit too. */
+async function emptySpans(db: Db, table: SpanTable, statementRows: number): Promise<void> {
   const bounds = await db
     .selectFrom(table)
     .select((eb) => [eb.fn.min<number | null>('start').as('first'), eb.fn.max<number | null>('start').as('last')])
@@ -132,8 +135,15 @@ async function emptySpans(db: Db, table: SpanTable): Promise<void> {
   if (bounds?.first === null || bounds?.first === undefined || bounds.last === null) return;
   const first = Number(bounds.first);
   const last = Number(bounds.last);
+  // Rows of a level-1 span (two days) at a few starts spread over the table: level k has half as many a day as level k - 1.
+  let perSpan = 1;
+  for (let i = 0; i <= 4; i += 1) {
+    const start = Math.floor((first + ((last - first) * i) / 4) / 2) * 2;
+    const counted = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('level', '=', 1).where('start', '=', start).executeTakeFirst();
+    perSpan = Math.max(perSpan, Number(counted?.n ?? 0));
+  }
   for (let level = 1; level <= SPAN_LEVELS; level += 1) {
-    const window = Math.max(64, 2 ** level);
+    const window = windowDays(2 ** level, perSpan / 2 ** level, statementRows);
     for (let from = Math.floor(first / window) * window; from <= last; from += window) {
       await db.deleteFrom(table).where('level', '=', level).where('start', '>=', from).where('start', '<', from + window).execute();
     }
@@ -142,13 +152,40 @@ async function emptySpans(db: Db, table: SpanTable): Promise<void> {
   await db.deleteFrom(table).execute();
 }
 
+/** Rows a statement reads at most, about: ~1 s on PostgreSQL on a busy machine, far from its 10 s limit. */
+const STATEMENT_ROWS = 100_000;
+
+/**
+ * Days of one statement: a multiple of the span (`minimum` days, a power of two) holding at most
+ * STATEMENT_ROWS rows at `rowsPerDay` (or one span, when even that holds more).
+ */
+const windowDays = (minimum: number, rowsPerDay: number, statementRows = STATEMENT_ROWS) => {
+  let days = minimum;
+  while (days < 4096 && days * 2 * rowsPerDay <= statementRows) days *= 2;
+  return days;
+};
+
+/** The most daily rows of a day among a few days spread over the range (each counted along the key). */
+async function rowsPerDay(db: Db, source: SpanSource, first: number, last: number): Promise<number> {
+  const ofDimension = source.dimension === undefined ? sql`` : sql`and dimension = ${source.dimension}`;
+  let most = 1;
+  for (let i = 0; i <= 4; i += 1) {
+    const day = dayOf(first + Math.round(((last - first) * i) / 4));
+    const counted = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(source.daily)} where day = ${day} ${ofDimension}`.execute(db);
+    most = Math.max(most, Number(counted.rows[0]?.n ?? 0));
+  }
+  return most;
+}
+
 /**
  * Fills one source's spans from its daily rows: level 1 from the daily rows,
  * each further level from the one below (half as many rows each time), in
- * windows of at least 64 days, so that no statement outlasts PostgreSQL's
- * 10 s limit (decision 010) even at 10,000 products or paths × 761 days.
+ * windows of days of about 100,000 rows each, so that no statement outlasts
+ * PostgreSQL's 10 s limit (decision 010): one statement per level over 7.6
+ * million daily rows did, and so did windows of 64 days of 10,000 products on
+ * a busy machine.
  */
-async function fillSpans(db: Db, source: SpanSource): Promise<void> {
+async function fillSpans(db: Db, source: SpanSource, statementRows: number): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const number = postgres ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
   const ofDimension = source.dimension === undefined ? sql`` : sql`and dimension = ${source.dimension}`;
@@ -166,9 +203,11 @@ async function fillSpans(db: Db, source: SpanSource): Promise<void> {
   const dimensionValue = source.spansByDimension ? sql`${sql.lit(source.dimension)}, ` : sql``;
   const spansOfDimension = source.spansByDimension ? sql`and dimension = ${source.dimension}` : sql``;
   const into = sql`insert into ${sql.table(source.spans)} (level, start, ${dimensionColumn}${list(spanKeys)}, ${list(spanSums)})`;
+  const perDay = await rowsPerDay(db, source, first, last);
   for (let level = 1; level <= SPAN_LEVELS; level += 1) {
     const size = 2 ** level;
-    const window = Math.max(64, size);
+    // Level 1 reads daily rows, each level above the spans of the level below (half as many a day).
+    const window = windowDays(size, perDay / 2 ** (level - 1), statementRows);
     for (let from = Math.floor(first / window) * window; from <= last; from += window) {
       if (level === 1) {
         const keys = source.keys.map(([, daily]) => daily);

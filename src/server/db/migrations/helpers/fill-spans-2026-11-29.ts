@@ -6,9 +6,10 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * 2026-11-29). Frozen in time like the migrations that use it: never changed
  * once shipped (a later fill gets a new file), never importing application
  * code. Level 1 from the daily rows, each further level from the one below
- * (half as many rows each time), in windows of at least 64 days: one
- * statement per level over 7.6 million daily rows outlasted PostgreSQL's 10 s
- * limit (decision 010), which would stop the migration at start-up.
+ * (half as many rows each time), in windows of days of about 100,000 rows:
+ * one statement per level over 7.6 million daily rows, and even windows of 64
+ * days of 10,000 products on a busy machine, outlasted PostgreSQL's 10 s limit
+ * (decision 010), which would stop the migration at start-up.
  */
 export type SpanFill = {
   spans: string;
@@ -26,7 +27,33 @@ const LEVELS = 9;
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
-export async function fillSpans(db: Kysely<any>, source: SpanFill): Promise<void> {
+/** Rows a statement reads at most, about: ~1 s on PostgreSQL on a busy machine, far from its 10 s limit. */
+const STATEMENT_ROWS = 100_000;
+
+/**
+ * Days of one statement: a multiple of the span (`minimum` days, a power of two) holding at most
+ * STATEMENT_ROWS rows at `rowsPerDay` (or one span, when even that holds more).
+ */
+const windowDays = (minimum: number, rowsPerDay: number, statementRows = STATEMENT_ROWS) => {
+  let days = minimum;
+  while (days < 4096 && days * 2 * rowsPerDay <= statementRows) days *= 2;
+  return days;
+};
+
+/** The most daily rows of a day among a few days spread over the range (each counted along the key). */
+async function rowsPerDay(db: Kysely<any>, source: SpanFill, first: number, last: number): Promise<number> {
+  const ofDimension = source.dimension === undefined ? sql`` : sql`and dimension = ${source.dimension}`;
+  let most = 1;
+  for (let i = 0; i <= 4; i += 1) {
+    const day = dayOf(first + Math.round(((last - first) * i) / 4));
+    const counted = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(source.daily)} where day = ${day} ${ofDimension}`.execute(db);
+    most = Math.max(most, Number(counted.rows[0]?.n ?? 0));
+  }
+  return most;
+}
+
+/** `statementRows`: a test makes it small to cross many windows. */
+export async function fillSpans(db: Kysely<any>, source: SpanFill, statementRows = STATEMENT_ROWS): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const number = postgres ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
   const ofDimension = source.dimension === undefined ? sql`` : sql`and dimension = ${source.dimension}`;
@@ -46,9 +73,11 @@ export async function fillSpans(db: Kysely<any>, source: SpanFill): Promise<void
   const dimensionValue = source.spansByDimension ? sql`${sql.lit(source.dimension)}, ` : sql``;
   const spansOfDimension = source.spansByDimension ? sql`and dimension = ${source.dimension}` : sql``;
   const into = sql`insert into ${sql.table(source.spans)} (level, start, ${dimensionColumn}${list(spanKeys)}, ${list(spanSums)})`;
+  const perDay = await rowsPerDay(db, source, first, last);
   for (let level = 1; level <= LEVELS; level += 1) {
     const size = 2 ** level;
-    const window = Math.max(64, size);
+    // Level 1 reads daily rows, each level above the spans of the level below (half as many a day).
+    const window = windowDays(size, perDay / 2 ** (level - 1), statementRows);
     for (let from = Math.floor(first / window) * window; from <= last; from += window) {
       if (level === 1) {
         await sql`${into}
