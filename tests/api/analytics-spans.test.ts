@@ -156,7 +156,7 @@ describe('analytics: figures over spans of days', () => {
     for (const [from, to] of ranges()) expect(await read(from, to)).toEqual(await expected(from, to));
     const before = await t.app.ctx.db.selectFrom('analytics_span_products').selectAll().orderBy('level').orderBy('start').orderBy('product_id').execute();
     // In windows of a few days (as 10,000 products a day make them).
-    await rebuildSpans(t.app.ctx.db, ['analytics_span_products'], 16);
+    await rebuildSpans(t.app.ctx.db, ['analytics_span_products'], 64);
     const after = await t.app.ctx.db.selectFrom('analytics_span_products').selectAll().orderBy('level').orderBy('start').orderBy('product_id').execute();
     // The rebuild holds every day kept; the pruned table lacks only spans reaching before the first kept day.
     const first = dayNumber(firstSummaryDay(today));
@@ -257,7 +257,7 @@ describe('analytics: figures over spans of days', () => {
     const after = await countSpans();
     expect(normCounts(after)).toEqual(normCounts(before));
     // In windows of a few days (as 10,000 names a day make them): the same spans.
-    await rebuildSpans(t.app.ctx.db, ['analytics_span_counts'], 16);
+    await rebuildSpans(t.app.ctx.db, ['analytics_span_counts'], 64);
     expect(normCounts(await countSpans())).toEqual(normCounts(before));
     expect(new Set(after.map((row) => row.dimension))).toEqual(new Set(['category', 'referrer', 'campaign']));
     await checkCounts();
@@ -273,7 +273,7 @@ describe('analytics: figures over spans of days', () => {
     // The migrations' filler in windows of a few days: the same spans.
     await t.app.ctx.db.deleteFrom('analytics_span_counts').execute();
     for (const dimension of ['category', 'referrer', 'campaign']) {
-      await fillSpans(t.app.ctx.db, { spans: 'analytics_span_counts', daily: 'analytics_daily_counts', dimension, spansByDimension: true, keys: [['name', 'name']], sums: [['count', 'count']] }, 16);
+      await fillSpans(t.app.ctx.db, { spans: 'analytics_span_counts', daily: 'analytics_daily_counts', dimension, spansByDimension: true, keys: [['name', 'name']], sums: [['count', 'count']] }, 64);
     }
     expect(normCounts(await countSpans())).toEqual(normCounts(before));
   });
