@@ -425,12 +425,29 @@ async function dashboardAtScale(env, prepare) {
   try {
     const seedMs = await prepare(dataDir);
     const run = startServer(dataDir, { WEB_CONCURRENCY: String(WORKERS), ...env });
-    await waitForHealth();
-    const times = await dashboardTimes(PORT, await login());
-    await run.stop();
-    return { seedMs, times };
+    try {
+      const started = performance.now();
+      await waitForHealth();
+      // The first worker answers while the others still start (search index, retention at start):
+      // the dashboard is timed on a server that has finished starting, not beside its start-up.
+      await settled(run.server.pid);
+      const startMs = performance.now() - started;
+      const times = await dashboardTimes(PORT, await login());
+      return { seedMs, startMs, times, load: os.loadavg().map((n) => n.toFixed(1)).join(', ') };
+    } finally {
+      await run.stop();
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Until the server's processes use under a tenth of a CPU-second in a second (at most two minutes). */
+async function settled(pid) {
+  for (let i = 0; i < 120; i += 1) {
+    const before = cpuSeconds(pid);
+    await sleep(1000);
+    if (cpuSeconds(pid) - before < 0.1) return;
   }
 }
 
@@ -477,8 +494,12 @@ function printCountingCost(cost) {
 
 function printDashboard(label, result) {
   if (!result || result.error) return console.log(`${label}: not measured (${result?.error ?? 'no database'})`);
-  console.log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s; API ms p50 / p95 (issue 27: first figures ≤ 300 ms p95)`);
+  console.log(
+    `${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s, server started and settled in ${(result.startMs / 1000).toFixed(1)} s; API ms p50 / p95 (issue 27: first figures ≤ 300 ms p95) [load ${result.load}]`,
+  );
   for (const [name, t] of Object.entries(result.times)) console.log(`  ${name}: ${fmt(t.p50)} / ${fmt(t.p95)}`);
+  const [slowest, worst] = Object.entries(result.times).reduce((a, b) => (b[1].p95 > a[1].p95 ? b : a));
+  console.log(`  slowest call: ${slowest}, p95 ${fmt(worst.p95)} ms (${worst.p95 <= 300 ? 'within' : 'over'} 300 ms)`);
 }
 
 /** Import of `rows` Shopify rows into an empty site and export of `products` seeded products, each beside a tenth of it (peak memory: flat means about equal). */

@@ -12,6 +12,9 @@ export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 /** 25 months of days, today included. */
 export const SUMMARY_DAYS = 761;
 const RAW_DAYS = 30;
+/** Referrer hosts and campaigns with visits on every day: a long tail, so that long ranges sum many rows. */
+const REFERRERS = 500;
+const CAMPAIGNS = 50;
 
 /** The site's today as the server computes it (the process's TZ). */
 export function localToday() {
@@ -25,17 +28,24 @@ export function localToday() {
  */
 const statements = ({ day, series, random, dayNumber }) => {
   const days = series(SUMMARY_DAYS, 'd');
+  const levels = Array.from({ length: 9 }, (_, index) => 2 ** (index + 1));
   // The product spans of 2–512 days the top products are read from (decision 060, amended 2026-11-29), from the daily rows.
-  const spans = Array.from({ length: 9 }, (_, index) => 2 ** (index + 1)).map(
+  const spans = levels.map(
     (size) => `insert into analytics_span_products (level, start, product_id, views, buy_clicks)
      select ${Math.log2(size)}, (${dayNumber('day')} / ${size}) * ${size} as span_start, product_id, sum(views), sum(buy_clicks)
      from analytics_daily_products group by span_start, product_id`,
   );
   // The page spans the top pages are read from, likewise from the daily page counts.
-  const pageSpans = Array.from({ length: 9 }, (_, index) => 2 ** (index + 1)).map(
+  const pageSpans = levels.map(
     (size) => `insert into analytics_span_pages (level, start, path, views)
      select ${Math.log2(size)}, (${dayNumber('day')} / ${size}) * ${size} as span_start, name, sum(count)
      from analytics_daily_counts where dimension = 'page' group by span_start, name`,
+  );
+  // The spans of categories, referrers and campaigns, from their daily counts.
+  const countSpans = levels.map(
+    (size) => `insert into analytics_span_counts (level, start, dimension, name, count)
+     select ${Math.log2(size)}, (${dayNumber('day')} / ${size}) * ${size} as span_start, dimension, name, sum(count)
+     from analytics_daily_counts where dimension in ('category', 'referrer', 'campaign') group by span_start, dimension, name`,
   );
   return [
     `insert into analytics_daily (day, visitors, pageviews, buy_clicks)
@@ -43,14 +53,18 @@ const statements = ({ day, series, random, dayNumber }) => {
     // Every product on every day of 25 months.
     `insert into analytics_daily_products (day, product_id, views, buy_clicks)
      select ${day('d.n')}, p.id, ${random(20)}, ${random(3)} from ${days} cross join products p`,
+    // A page per product on every day (the top pages' worst case).
     `insert into analytics_daily_counts (day, dimension, name, count)
-     select ${day('d.n')}, 'page', '/product/course-' || k.n, 1 + ${random(50)} from ${days} cross join ${series(200, 'k')}`,
+     select ${day('d.n')}, 'page', '/product/' || p.slug, 1 + ${random(50)} from ${days} cross join products p`,
     `insert into analytics_daily_counts (day, dimension, name, count)
-     select ${day('d.n')}, 'referrer', 'site-' || k.n || '.example.com', 1 + ${random(30)} from ${days} cross join ${series(50, 'k')}`,
+     select ${day('d.n')}, 'category', c.id, 1 + ${random(500)} from ${days} cross join categories c`,
     `insert into analytics_daily_counts (day, dimension, name, count)
-     select ${day('d.n')}, 'campaign', '["news","email","issue-' || k.n || '"]', 1 + ${random(10)} from ${days} cross join ${series(20, 'k')}`,
+     select ${day('d.n')}, 'referrer', 'site-' || k.n || '.example.com', 1 + ${random(30)} from ${days} cross join ${series(REFERRERS, 'k')}`,
+    `insert into analytics_daily_counts (day, dimension, name, count)
+     select ${day('d.n')}, 'campaign', '["news","email","issue-' || k.n || '"]', 1 + ${random(10)} from ${days} cross join ${series(CAMPAIGNS, 'k')}`,
     ...spans,
     ...pageSpans,
+    ...countSpans,
   ];
 };
 
@@ -89,6 +103,10 @@ export async function seedAnalyticsPostgres(url, products, events) {
   await client.query(`insert into products (id, slug, title, duration, main_image, buy_link, description, intro_video, hero_config, gallery, sort_order, dark_mode, created_at, updated_at)
     select 'bench-' || n, 'course-' || n, 'Course ' || n, '2 hours - 12 lessons', '/uploads/cover.jpg', 'https://shop.example.com/buy', '<p>Lessons</p>',
            '', '{"title":"","description":"","textColor":"#ffffff"}', '[]', n, 0, now()::text, now()::text from generate_series(0, ${products - 1}) n`);
+  // As many categories as the SQLite catalogue has (bench/seed.mjs).
+  await client.query(`insert into categories (id, slug, title, description, sort_order, tile_image, tile_video, hover_image, empty_image, items_per_row, hero_config, created_at, updated_at)
+    select 'bench-category-' || n, 'topic-' || n, 'Topic ' || n, 'All about it', n, '/uploads/tile.jpg', '', '', '', 3,
+           '{"title":"","description":"","textColor":"#ffffff"}', now()::text, now()::text from generate_series(0, 5) n`);
   for (const statement of statements({ day, series, random, dayNumber })) await client.query(statement);
   await client.query(`insert into analytics_events (day, at, kind, visitor, path, product_id, category_id, referrer_host, utm_source, utm_medium, utm_campaign)
     select ${day(`(n % ${RAW_DAYS})`)}, '${today}T12:00:00.000Z', case when n % 40 = 0 then 'buy' else 'view' end,
@@ -101,39 +119,39 @@ export async function seedAnalyticsPostgres(url, products, events) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
- * The dashboard's first reads for the last 30 days (what the screen asks
- * first: the period and the one before it, the top products, referrers and
- * the breakdown), then the summary of 90 and 731 days: p50/p95 ms of `runs`
- * sequential answers each, after two warm-ups.
+ * Every call the dashboard makes when it opens on a range (site-day, the
+ * period's and the previous period's summary, the top products by views,
+ * clicks and click-through rate, referrers, the breakdown), for the presets of
+ * 7, 30 and 90 days and the longest custom range (731 days): p50/p95 ms of
+ * `runs` sequential answers each, after `warmUps` (each worker's first answers
+ * of a route compile its code). The screen shows its first figures when its
+ * slowest call has answered.
  */
-export async function dashboardTimes(port, token, runs = 40) {
+export async function dashboardTimes(port, token, runs = 30, warmUps = 4) {
   const today = localToday();
   const back = (days) => {
     const date = new Date(`${today}T00:00:00Z`);
     date.setUTCDate(date.getUTCDate() - days);
     return date.toISOString().slice(0, 10);
   };
-  const last30 = `from=${back(29)}&to=${today}`;
-  const reads = {
-    'summary 30 days': `/api/analytics/summary?${last30}`,
-    'summary, previous 30 days': `/api/analytics/summary?from=${back(59)}&to=${back(30)}`,
-    'top 10 products by views, 30 days': `/api/analytics/products?${last30}&sort=views&limit=10`,
-    'top 10 products by CTR, 30 days': `/api/analytics/products?${last30}&sort=ctr&limit=10`,
-    'referrers 30 days': `/api/analytics/referrers?${last30}`,
-    'breakdown 30 days': `/api/analytics/breakdown?${last30}`,
-    'summary 90 days': `/api/analytics/summary?from=${back(89)}&to=${today}`,
-    'summary 731 days': `/api/analytics/summary?from=${back(730)}&to=${today}`,
-    'top 10 products by views, 90 days': `/api/analytics/products?from=${back(89)}&to=${today}&sort=views&limit=10`,
-  };
+  const reads = { 'site-day': '/api/analytics/site-day' };
+  for (const days of [7, 30, 90, 731]) {
+    const range = `from=${back(days - 1)}&to=${today}`;
+    reads[`summary ${days} days`] = `/api/analytics/summary?${range}`;
+    reads[`summary, previous ${days} days`] = `/api/analytics/summary?from=${back(2 * days - 1)}&to=${back(days)}`;
+    for (const sort of ['views', 'buyClicks', 'ctr']) reads[`top 10 products by ${sort}, ${days} days`] = `/api/analytics/products?${range}&sort=${sort}&limit=10`;
+    reads[`referrers ${days} days`] = `/api/analytics/referrers?${range}`;
+    reads[`breakdown ${days} days`] = `/api/analytics/breakdown?${range}`;
+  }
   const results = {};
   for (const [name, url] of Object.entries(reads)) {
     const times = [];
-    for (let i = 0; i < runs + 2; i += 1) {
+    for (let i = 0; i < runs + warmUps; i += 1) {
       const t0 = performance.now();
       const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `Bearer ${token}` } });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      if (i >= 2) times.push(performance.now() - t0);
+      if (i >= warmUps) times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
     results[name] = { p50: percentile(times, 50), p95: percentile(times, 95) };

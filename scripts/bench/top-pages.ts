@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { readTopPages } from '../../src/server/modules/analytics/analytics.reads';
-import { rebuildPageSpans } from '../../src/server/modules/analytics/page-spans';
+import { rebuildSpans } from '../../src/server/modules/analytics/spans';
 import { addDays, siteDay } from '../../src/server/modules/analytics/site-day';
 
 const { values: args } = parseArgs({ options: { paths: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
@@ -60,7 +60,7 @@ try {
   started = performance.now();
   // As a restore rebuilds them: in a transaction, under the pool's limits.
   await db.transaction().execute(async (trx) => {
-    await rebuildPageSpans(trx);
+    await rebuildSpans(trx, ['analytics_span_pages']);
   });
   const spansMs = performance.now() - started;
   await sql`analyze`.execute(db);

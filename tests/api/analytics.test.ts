@@ -175,7 +175,7 @@ describe('analytics: counting page views and Buy Now clicks', () => {
     await t.app.ctx.analytics.flush();
     const db = t.app.ctx.db;
     const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => name.startsWith('analytics_'));
-    expect(tables.sort()).toEqual(['analytics_daily', 'analytics_daily_counts', 'analytics_daily_products', 'analytics_events', 'analytics_salts', 'analytics_span_pages', 'analytics_span_products', 'analytics_visitors']);
+    expect(tables.sort()).toEqual(['analytics_daily', 'analytics_daily_counts', 'analytics_daily_products', 'analytics_events', 'analytics_salts', 'analytics_span_counts', 'analytics_span_pages', 'analytics_span_products', 'analytics_visitors']);
     let rows = 0;
     for (const table of tables) {
       const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);

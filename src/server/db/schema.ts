@@ -453,6 +453,18 @@ export interface AnalyticsSpanPageRow {
   views: number;
 }
 
+/**
+ * The `category`, `referrer` and `campaign` daily counts over an aligned span of 2^level site days (decision 060,
+ * amended 2026-11-29); derived from them. Pages have their own span table.
+ */
+export interface AnalyticsSpanCountRow {
+  level: number;
+  start: number;
+  dimension: string;
+  name: string;
+  count: number;
+}
+
 /** `dimension`: 'page' (path), 'category' (id), 'referrer' (host), 'campaign' (JSON [source, medium, campaign]). */
 export interface AnalyticsDailyCountRow {
   day: string;
@@ -496,6 +508,7 @@ export interface Database {
   analytics_daily_products: AnalyticsDailyProductRow;
   analytics_span_products: AnalyticsSpanProductRow;
   analytics_span_pages: AnalyticsSpanPageRow;
+  analytics_span_counts: AnalyticsSpanCountRow;
   analytics_daily_counts: AnalyticsDailyCountRow;
   pages: PageRow;
   form_submissions: FormSubmissionRow;

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { fillSpans } from './helpers/fill-spans-2026-11-29';
 
 /**
  * Page views over spans of 2, 4, … 512 site days, as the product spans of
@@ -10,7 +11,6 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * restore). Expand only: a new table. Frozen in time: migrations never import
  * application code.
  */
-const LEVELS = 9;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -23,33 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Level 1 from the daily rows, each further level from the one below, in windows of at least 64
   // days: no statement outlasts the pool's 10 s limits (decision 010) at 10,000 paths × 761 days.
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const number = postgres ? sql`(cast(day as date) - date '1970-01-01')` : sql`cast(julianday(day) - 2440587.5 as integer)`;
-  const bounds = await sql<{ first: string | null; last: string | null }>`
-    select min(day) as first, max(day) as last from analytics_daily_counts where dimension = 'page'`.execute(db);
-  const { first: firstDay, last: lastDay } = bounds.rows[0] ?? { first: null, last: null };
-  if (!firstDay || !lastDay) return;
-  const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
-  const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
-  const first = dayNumber(firstDay);
-  const last = dayNumber(lastDay);
-  for (let level = 1; level <= LEVELS; level += 1) {
-    const size = 2 ** level;
-    const window = Math.max(64, size);
-    for (let from = Math.floor(first / window) * window; from <= last; from += window) {
-      if (level === 1) {
-        await sql`insert into analytics_span_pages (level, start, path, views)
-          select 1, (${number} / 2) * 2 as span_start, name, sum(count) from analytics_daily_counts
-          where dimension = 'page' and day >= ${dayOf(from)} and day < ${dayOf(from + window)}
-          group by span_start, name`.execute(db);
-      } else {
-        await sql`insert into analytics_span_pages (level, start, path, views)
-          select ${sql.lit(level)}, (start / ${sql.lit(size)}) * ${sql.lit(size)} as span_start, path, sum(views) from analytics_span_pages
-          where level = ${sql.lit(level - 1)} and start >= ${from} and start < ${from + window}
-          group by span_start, path`.execute(db);
-      }
-    }
-  }
+  await fillSpans(db, { spans: 'analytics_span_pages', daily: 'analytics_daily_counts', dimension: 'page', keys: [['path', 'name']], sums: [['views', 'count']] });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

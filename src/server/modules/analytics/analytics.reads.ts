@@ -6,7 +6,7 @@ import { decodeCursor } from '../../http/cursor';
 import type { Page } from '../../../shared/schemas/list';
 import { DEFAULT_PAGE_LIMIT } from '../../../shared/schemas/list';
 import type { Breakdown, ProductFigures, ProductFiguresQuery, RangeQuery, ReferrerFigures, Summary } from '../../../shared/schemas/analytics';
-import { coverRange } from './product-spans';
+import { coverRange } from './spans';
 import { firstSummaryDay } from './retention';
 import { daysBetween, siteDay } from './site-day';
 
@@ -52,7 +52,7 @@ const OffsetCursor = z.tuple([z.number().int().min(0)]);
  * Products with views or clicks in the range, best first by `sort` (then the
  * other figure, then id). The products' current slug and title: the figures
  * are kept by id. Paged by the list contract; the cursor is the offset. The
- * range is read as whole spans of days plus single days (product-spans.ts), in
+ * range is read as whole spans of days plus single days (spans.ts), in
  * one query whose window count is the list's total.
  */
 export async function pageProductFigures(db: Db, query: ProductFiguresQuery, today = siteDay(Date.now())): Promise<Page<ProductFigures>> {
@@ -98,18 +98,31 @@ async function countProductFigures(db: Db, totals: ReturnType<typeof sql>): Prom
 
 type CountRow = { name: string; total: number | string };
 
-async function topNames(db: Db, dimension: string, { from, to }: RangeQuery, limit?: number): Promise<CountRow[]> {
+/**
+ * A dimension's names by their count over the range, most first (then by
+ * name): read as whole spans of days plus single days like the top pages,
+ * spans only from the first kept summary day on (decision 060, amended
+ * 2026-11-29).
+ */
+async function topNames(db: Db, dimension: 'category' | 'referrer' | 'campaign', { from, to }: RangeQuery, today: string, limit?: number): Promise<CountRow[]> {
+  const cover = coverRange(from, to, firstSummaryDay(today));
+  const parts = [];
+  if (cover.days.length > 0) {
+    parts.push(sql`select name, count from analytics_daily_counts where dimension = ${dimension} and day in (${sql.join(cover.days)})`);
+  }
+  for (const span of cover.spans) {
+    parts.push(sql`select name, count from analytics_span_counts where level = ${span.level} and start = ${span.start} and dimension = ${dimension}`);
+  }
   const result = await sql<CountRow>`
-    select name, sum(count) as total from analytics_daily_counts
-    where dimension = ${dimension} and day >= ${from} and day <= ${to}
-    group by name order by total desc, name
+    select name, sum(count) as total from (${sql.join(parts, sql` union all `)}) r
+    group by name order by sum(count) desc, name
     ${limit === undefined ? sql`` : sql`limit ${limit}`}`.execute(db);
   return result.rows;
 }
 
 /** Referrer hosts by visitors (a visitor's landing of the day), most first. */
-export async function readReferrers(db: Db, range: RangeQuery): Promise<ReferrerFigures[]> {
-  return (await topNames(db, 'referrer', range)).map((row) => ({ host: row.name, visitors: Number(row.total) }));
+export async function readReferrers(db: Db, range: RangeQuery, today = siteDay(Date.now())): Promise<ReferrerFigures[]> {
+  return (await topNames(db, 'referrer', range, today)).map((row) => ({ host: row.name, visitors: Number(row.total) }));
 }
 
 const TOP = 20;
@@ -119,7 +132,7 @@ type PageRow = { path: string; views: number | string; total: number | string };
 /**
  * The `limit` most viewed pages of the range (then by path) and how many pages
  * had views, in one statement: the range is read as whole spans of days plus
- * single days (page-spans.ts), spans only from the first kept summary day on,
+ * single days (spans.ts), spans only from the first kept summary day on,
  * and the window count is the total (decision 060, amended 2026-11-29).
  */
 export async function readTopPages(
@@ -155,8 +168,8 @@ const startOfDay = (day: string) => {
 export async function readBreakdown(db: Db, range: RangeQuery, today = siteDay(Date.now())): Promise<Breakdown> {
   const [pages, categoryRows, campaigns] = await Promise.all([
     readTopPages(db, range, TOP, today),
-    topNames(db, 'category', range, TOP),
-    topNames(db, 'campaign', range, TOP),
+    topNames(db, 'category', range, today, TOP),
+    topNames(db, 'campaign', range, today, TOP),
   ]);
   const categoryIds = categoryRows.map((row) => row.name);
   const categories =

@@ -68,12 +68,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/referrers', { schema: { querystring: RangeQuerySchema, response: answers(200, ReferrersResponseSchema) } }, async (request) => {
     await written();
-    return ok(await readReferrers(db, request.query));
+    return ok(await readReferrers(db, request.query, siteDay(analytics.clock())));
   });
 
   app.get('/breakdown', { schema: { querystring: RangeQuerySchema, response: answers(200, BreakdownResponseSchema) } }, async (request) => {
     await written();
-    return ok(await readBreakdown(db, request.query));
+    return ok(await readBreakdown(db, request.query, siteDay(analytics.clock())));
   });
 
   app.get('/site-day', { schema: { response: answers(200, SiteDayResponseSchema) } }, async () =>

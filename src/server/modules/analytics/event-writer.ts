@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AnalyticsEventRow } from '../../db/schema';
-import { pageSpanRowsOf } from './page-spans';
-import { spanRowsOf } from './product-spans';
+import { spanRows } from './spans';
 
 /** A page view or Buy Now click that counts, hashed and resolved to ids: a raw event row. */
 export type CountedEvent = AnalyticsEventRow;
@@ -12,6 +11,16 @@ const CHUNK = 200;
 const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) => items.slice(index * CHUNK, (index + 1) * CHUNK));
 
 const add = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
+
+/**
+ * Rows in the order of their key: two copies writing batches at once on PostgreSQL then lock the
+ * summary rows they share in the same order, so neither waits for the other in a cycle (a deadlock).
+ */
+const inKeyOrder = <T>(rows: T[], keyOf: (row: T) => string) => {
+  const keyed = rows.map((row) => [keyOf(row), row] as const);
+  keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return keyed.map(([, row]) => row);
+};
 
 /**
  * Writes one batch in one transaction: the raw events, and what they add to the
@@ -32,7 +41,8 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
       if (event.kind === 'view' && !landings.has(key)) landings.set(key, event);
     }
     const newVisitors = new Set<string>();
-    for (const rows of chunks([...landings.values()].map(({ day, visitor }) => ({ day, visitor })))) {
+    const visitors = inKeyOrder([...landings.values()].map(({ day, visitor }) => ({ day, visitor })), (row) => `${row.day} ${row.visitor}`);
+    for (const rows of chunks(visitors)) {
       const inserted = await trx
         .insertInto('analytics_visitors')
         .values(rows)
@@ -76,7 +86,7 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
       }
     }
 
-    const dailyRows = [...daily].map(([day, totals]) => ({ day, ...totals }));
+    const dailyRows = inKeyOrder([...daily].map(([day, totals]) => ({ day, ...totals })), (row) => row.day);
     for (const rows of chunks(dailyRows)) {
       await trx
         .insertInto('analytics_daily')
@@ -90,7 +100,8 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
         )
         .execute();
     }
-    for (const rows of chunks([...products.values()])) {
+    const productRows = inKeyOrder([...products.values()], (row) => `${row.day} ${row.product_id}`);
+    for (const rows of chunks(productRows)) {
       await trx
         .insertInto('analytics_daily_products')
         .values(rows)
@@ -102,7 +113,7 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
         )
         .execute();
     }
-    for (const rows of chunks(spanRowsOf([...products.values()]))) {
+    for (const rows of chunks(spanRows(productRows, ['product_id'], ['views', 'buy_clicks']))) {
       await trx
         .insertInto('analytics_span_products')
         .values(rows)
@@ -114,10 +125,13 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
         )
         .execute();
     }
-    const countRows = [...counts].map(([key, count]) => {
-      const [day, dimension, name] = JSON.parse(key) as [string, string, string];
-      return { day, dimension, name, count };
-    });
+    const countRows = inKeyOrder(
+      [...counts].map(([key, count]) => {
+        const [day, dimension, name] = JSON.parse(key) as [string, string, string];
+        return { day, dimension, name, count };
+      }),
+      (row) => JSON.stringify([row.dimension, row.day, row.name]),
+    );
     for (const rows of chunks(countRows)) {
       await trx
         .insertInto('analytics_daily_counts')
@@ -126,11 +140,19 @@ export async function writeEvents(db: Db, events: CountedEvent[]): Promise<void>
         .execute();
     }
     const pageDays = countRows.filter((row) => row.dimension === 'page').map((row) => ({ day: row.day, path: row.name, views: row.count }));
-    for (const rows of chunks(pageSpanRowsOf(pageDays))) {
+    for (const rows of chunks(spanRows(pageDays, ['path'], ['views']))) {
       await trx
         .insertInto('analytics_span_pages')
         .values(rows)
         .onConflict((oc) => oc.columns(['level', 'start', 'path']).doUpdateSet({ views: sql<number>`analytics_span_pages.views + excluded.views` }))
+        .execute();
+    }
+    // Categories, referrers and campaigns: one span table keyed by dimension (decision 060, amended 2026-11-29).
+    for (const rows of chunks(spanRows(countRows.filter((row) => row.dimension !== 'page'), ['dimension', 'name'], ['count']))) {
+      await trx
+        .insertInto('analytics_span_counts')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['level', 'start', 'dimension', 'name']).doUpdateSet({ count: sql<number>`analytics_span_counts.count + excluded.count` }))
         .execute();
     }
   });

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
-import { prunePageSpans } from './page-spans';
-import { pruneProductSpans } from './product-spans';
+import { pruneSpans } from './spans';
 import { addDays } from './site-day';
 
 /** Raw events (and the day's visitor hashes) are kept this many days; the summaries hold the figures after that. */
@@ -27,9 +26,8 @@ export async function pruneAnalytics(db: Db, today: string, now: number): Promis
   const firstKept = firstSummaryDay(today);
   await db.deleteFrom('analytics_daily').where('day', '<', firstKept).execute();
   await db.deleteFrom('analytics_daily_products').where('day', '<', firstKept).execute();
-  await pruneProductSpans(db, firstKept);
   await db.deleteFrom('analytics_daily_counts').where('day', '<', firstKept).execute();
-  await prunePageSpans(db, firstKept);
+  await pruneSpans(db, firstKept);
   await db
     .deleteFrom('rate_limits')
     .where('key', 'like', 'analytics:%')

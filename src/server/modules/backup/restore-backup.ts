@@ -10,8 +10,7 @@ import { CONTENT_SETTINGS, RESTORE_RULES, describeProblem } from './restore-rule
 import { BOOKKEEPING_TABLES, EMPTIED_BY_RESTORE, listTablesInOrder } from './tables';
 import { rebuildSearchIndex } from '../../content/effects/search-index';
 import { rebuildMediaUsages } from '../../content/effects/media-usages';
-import { rebuildPageSpans } from '../analytics/page-spans';
-import { rebuildProductSpans } from '../analytics/product-spans';
+import { rebuildSpans } from '../analytics/spans';
 
 export class RestoreRefusedError extends Error {}
 
@@ -158,8 +157,7 @@ async function replaceTables(target: RestoreTarget, tables: Map<string, Array<Re
     }
     await rebuildSearchIndex(trx);
     await rebuildMediaUsages(trx);
-    await rebuildProductSpans(trx);
-    await rebuildPageSpans(trx);
+    await rebuildSpans(trx);
   });
   return count;
 }

@@ -24,12 +24,12 @@ export const SITE_OWNED = new Set([
 export const EMPTIED_BY_RESTORE = ['sessions', 'previews'];
 /**
  * The full-text index (and SQLite's FTS5 tables behind it) and the media-usage
- * index are derived from the content, and analytics' product and page spans from the
+ * index are derived from the content, and analytics' spans (products, pages, other counts) from the
  * daily summaries: never listed, so never saved, emptied or loaded row by row;
  * a restore rebuilds them.
  */
 const isDerivedTable = (name: string) =>
-  name === 'search_index' || name.startsWith('search_index_') || name === 'media_usages' || name === 'analytics_span_products' || name === 'analytics_span_pages';
+  name === 'search_index' || name.startsWith('search_index_') || name === 'media_usages' || name.startsWith('analytics_span_');
 /** Tables whose rows do not make a site "non-empty" for restore's safety check. */
 export const BOOKKEEPING_TABLES = new Set(['settings', 'audit_log', 'analytics_daily', 'analytics_daily_products', 'analytics_daily_counts', ...SITE_OWNED]);
 
