@@ -43,10 +43,10 @@ export function attributeMatch(condition: AttributeCondition): Expression<SqlBoo
 /** A running sale: a compare-at price whose end, if any, is still ahead. */
 const onSaleEdition = (now: string) => sql`e.compare_at_minor is not null and (e.sale_ends_at is null or e.sale_ends_at > ${now})`;
 
-/** Every condition of the narrowing but attribute `except` (a facet's counts leave out its own choice). */
-export function narrowingConditions(narrowing: Narrowing | undefined, except?: string): Expression<SqlBool>[] {
+/** Every condition of the narrowing; `withoutAttributes`: all but the attributes' (facet counts test those per product themselves). */
+export function narrowingConditions(narrowing: Narrowing | undefined, options: { withoutAttributes?: boolean } = {}): Expression<SqlBool>[] {
   if (!narrowing) return [];
-  const conditions = narrowing.attributes.filter((condition) => condition.attributeId !== except).map(attributeMatch);
+  const conditions = options.withoutAttributes ? [] : narrowing.attributes.map(attributeMatch);
   if (narrowing.availability && narrowing.availability.length > 0) {
     const wanted = narrowing.availability;
     // A product without edition rows (saved by a copy before editions) is one available edition (decision 063).
