@@ -33,6 +33,7 @@ import * as analyticsProductSpans from './migrations/2026-11-29-0401-analytics-p
 import * as attributes from './migrations/2026-11-29-0701-attributes';
 import * as webhookDeliveriesPending from './migrations/2026-11-29-1001-webhook-deliveries-pending';
 import * as analyticsPageSpans from './migrations/2026-11-29-1101-analytics-page-spans';
+import * as productAttributeValuesIndex from './migrations/2026-11-29-1301-product-attribute-values-index';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -136,6 +137,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0701-attributes': attributes,
   '2026-11-29-1001-webhook-deliveries-pending': webhookDeliveriesPending,
   '2026-11-29-1101-analytics-page-spans': analyticsPageSpans,
+  '2026-11-29-1301-product-attribute-values-index': productAttributeValuesIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

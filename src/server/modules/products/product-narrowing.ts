@@ -23,11 +23,18 @@ export type Narrowing = {
 const productId = sql.ref('products.id');
 
 /**
- * One attribute condition as an EXISTS on the value's primary key (product, attribute): a page walking
- * the list order, a count or a facet driven by the category's links each look up one row per product.
+ * The attribute column in a form no index is searched by: SQLite then reads a product's values from the
+ * index that starts at the product and holds the values (decision 077), one seek per product and no
+ * table row, rather than the primary key's, which would cost a second seek into the table.
+ */
+export const unindexedAttribute = (column: string) => sql`(${sql.ref(column)} || '')`;
+
+/**
+ * One attribute condition as an EXISTS on the product's values (product_attributes_values_idx): a page
+ * walking the list order, a count or a facet driven by the category's links each read one product's few rows.
  */
 export function attributeMatch(condition: AttributeCondition): Expression<SqlBool> {
-  const own = sql`pa.product_id = ${productId} and pa.attribute_id = ${condition.attributeId}`;
+  const own = sql`pa.product_id = ${productId} and ${unindexedAttribute('pa.attribute_id')} = ${condition.attributeId}`;
   if (condition.kind === 'values') {
     return sql<SqlBool>`exists (select 1 from product_attributes pa where ${own} and pa.value_text in (${sql.join(condition.values)}))`;
   }

@@ -5,7 +5,7 @@ import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
 import { visibleWhere, type Visibility } from '../../content/visibility';
 import type { ProductSort } from '../../../shared/schemas/attribute';
-import { afterSortKey, attributeMatch, narrowingConditions, sortKeyOf, sortPrice, type Narrowing } from './product-narrowing';
+import { afterSortKey, attributeMatch, narrowingConditions, sortKeyOf, sortPrice, unindexedAttribute, type Narrowing } from './product-narrowing';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
@@ -253,11 +253,11 @@ export async function selectFacetCounts(db: Db, filter: ProductFilter, attribute
   const counted = attributeIds.length > 0
     ? sql`select pa.attribute_id as attribute_id, pa.value_text as value_text, count(*) as count, min(pa.value_num) as min, max(pa.value_num) as max
         from facet_base b cross join product_attributes pa
-        where pa.product_id = b.id and pa.attribute_id in (${sql.join(attributeIds)})${others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``}
+        where pa.product_id = b.id and ${unindexedAttribute('pa.attribute_id')} in (${sql.join(attributeIds)})${others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``}
         group by pa.attribute_id, pa.value_text
         union all `
     : sql``;
-  // A CROSS JOIN keeps SQLite reading from the listing outwards, each product's values by their primary key.
+  // A CROSS JOIN keeps SQLite reading from the listing outwards, each product's values in one seek of their index.
   const { rows } = await sql<{ attribute_id: string | null; value_text: string | null; count: number | string; min: number | string | null; max: number | string | null }>`
     with facet_base as materialized ${base}
     ${counted}select null as attribute_id, null as value_text, count(*) as count, null as min, null as max from facet_base b where ${all}`.execute(db);
