@@ -147,7 +147,7 @@ export async function categoryLoader({ context, params, request }: LoaderFunctio
 const RANGE_TOKEN = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$|^\d+(?:\.\d+)?$/;
 
 /** The asked facet values that name one of the facets' values (a number's: one range). */
-function chosenFacets(facets: Facet[], asked: Record<string, string[]>): Record<string, string[]> {
+export function chosenFacets(facets: Facet[], asked: Record<string, string[]>): Record<string, string[]> {
   const chosen: Record<string, string[]> = {};
   for (const facet of facets) {
     const values = asked[facet.slug];

@@ -32,6 +32,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/media/info',
   'GET /api/search',
   'GET /api/search/pages',
+  'GET /api/search/facets',
   'GET /api/pages',
   'GET /api/pages/slug/:slug',
   'GET /api/navigation',

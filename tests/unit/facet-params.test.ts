@@ -25,4 +25,13 @@ describe('category facets in the address', () => {
     expect(categorySearch({ ...params, page: 1 })).toBe('?level=beginner&sort=newest');
     expect(categorySearch({ page: 3, tags: [], facets: { level: ['b', 'a'] } })).toBe('?level=a,b&page=3');
   });
+
+  it('keys a search by its words, known facets, page and sort, the words first (decision 077)', () => {
+    const search = (query: string) => pageIdentity('/search', new URLSearchParams(query), known);
+    expect(search('sort=price-asc&level=beginner&q=%20clay%20&utm_source=x&colour=red')).toBe('/search?q=clay&level=beginner&sort=price-asc');
+    expect(search('q=clay&level=Advanced&level=beginner&duration-min=0&duration-max=180&page=2&sort=')).toBe('/search?q=clay&duration=0-180&level=advanced,beginner&page=2');
+    // No sort is the ranking; `order` is the owner's order, asked for.
+    expect(search('q=clay&sort=order')).toBe('/search?q=clay&sort=order');
+    expect(search('level=beginner&sort=newest')).toBe('/search');
+  });
 });

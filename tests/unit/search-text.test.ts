@@ -28,7 +28,7 @@ describe('search words, highlights and the page key', () => {
     expect(cut.length).toBeLessThanOrEqual(106);
   });
 
-  it('keys /search by the normalised q and page only', () => {
+  it('keys /search by the normalised q and page (facets and sort: facet-params.test.ts)', () => {
     const key = (query: string) => pageIdentity('/search', new URLSearchParams(query));
     expect(key('q=%20ink%20%20wash&utm_source=x&page=1')).toBe('/search?q=ink+wash');
     expect(key('page=2&q=ink+wash')).toBe('/search?q=ink+wash&page=2');

@@ -37,6 +37,8 @@ export function keyedSource(source: ContentSource, keys: Set<string>): ContentSo
       return source.describeImages(urls);
     },
     search: (query) => note(source.search(query), (page) => ['search', ...page.items.map((hit) => productKey(hit.id))]),
+    // Counts over the matches: any product change, or of the attributes, moves them.
+    searchFacets: (query) => note(source.searchFacets(query), () => ['search', 'attributes', 'products']),
     getPageBySlug: (slug) => note(source.getPageBySlug(slug), (item) => (item ? [pageKey(item.id)] : ['not-found'])),
     // A grid shows a list of products: any product joining, leaving or moving in lists changes it, and each card its product.
     gridProducts: (query) =>

@@ -33,6 +33,7 @@ import * as analyticsProductSpans from './migrations/2026-11-29-0401-analytics-p
 import * as attributes from './migrations/2026-11-29-0701-attributes';
 import * as webhookDeliveriesPending from './migrations/2026-11-29-1001-webhook-deliveries-pending';
 import * as analyticsPageSpans from './migrations/2026-11-29-1101-analytics-page-spans';
+import * as productAttributeValuesIndex from './migrations/2026-11-29-1301-product-attribute-values-index';
 import * as analyticsSpanCounts from './migrations/2026-11-29-1321-analytics-span-counts';
 
 export type Db = Kysely<Database>;
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0701-attributes': attributes,
   '2026-11-29-1001-webhook-deliveries-pending': webhookDeliveriesPending,
   '2026-11-29-1101-analytics-page-spans': analyticsPageSpans,
+  '2026-11-29-1301-product-attribute-values-index': productAttributeValuesIndex,
   '2026-11-29-1321-analytics-span-counts': analyticsSpanCounts,
 };
 

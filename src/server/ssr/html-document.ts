@@ -6,6 +6,7 @@ import { STRUCTURED_DATA_ID, socialTags } from '../../web/head-tags';
 import { serializeJsonLd } from '../../web/structured-data';
 import type { ClientAssets } from './client-manifest';
 import type { ImagePreload } from '../../web/images/lcp-preload';
+import { WHOLE_STYLESHEET_ATTRIBUTE } from '../../web/whole-stylesheet';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -37,9 +38,16 @@ function scriptTags(assets: ClientAssets, afterPicture: boolean): string {
   return assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('') + `<script type="module" src="${assets.entry}"></script>`;
 }
 
-function assetTags(assets: ClientAssets | null, scripts: boolean, afterPicture: boolean): string {
+/**
+ * The styles: inline (the whole sheet, or with `cssCut` the rules the page's HTML uses, then the whole
+ * sheet as a link that applies only once the page's script switches it on: decision 077), else links.
+ */
+function assetTags(assets: ClientAssets | null, scripts: boolean, afterPicture: boolean, cssCut: string | undefined): string {
   if (!assets) return '';
-  const styles = assets.inlineCss !== undefined ? `<style>${assets.inlineCss}</style>` : assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  let styles: string;
+  if (assets.inlineCss === undefined) styles = assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  else if (cssCut === undefined || !scripts) styles = `<style>${assets.inlineCss}</style>`;
+  else styles = `<style>${cssCut}</style>` + assets.css.map((href) => `<link rel="stylesheet" href="${href}" media="print" ${WHOLE_STYLESHEET_ATTRIBUTE}>`).join('');
   return styles + (scripts ? scriptTags(assets, afterPicture) : '');
 }
 
@@ -62,6 +70,8 @@ type DocumentParts = {
   staticOnly?: boolean;
   /** HTML before the page (the preview banner). */
   before?: string;
+  /** The stylesheet's rules this page's HTML uses (css-subset.ts); without it the whole sheet is inlined. */
+  cssCut?: string | undefined;
 };
 
 /** Starts the largest picture's download with the stylesheet, before the body is parsed. */
@@ -110,7 +120,7 @@ export function htmlDocument(parts: DocumentParts): string {
     `<link rel="icon" href="${parts.meta.icon ? escapeHtml(parts.meta.icon) : ICON}">` +
     structuredDataTag(parts.meta) +
     imagePreloadTag(parts.preloadImage) +
-    assetTags(parts.assets, !parts.staticOnly, Boolean(parts.preloadImage)) +
+    assetTags(parts.assets, !parts.staticOnly, Boolean(parts.preloadImage), parts.cssCut) +
     // After the stylesheet, whose :root defaults it overrides.
     themeStyle(parts.primaryColor) +
     `</head><body>${parts.before ?? ''}<div id="root">${parts.appHtml}</div>${data}</body></html>`

@@ -9,7 +9,7 @@ import { getShownNavigation } from '../modules/navigation/navigation.service';
 import { getAbout, getHomepage, getTheme } from '../modules/site/site.service';
 import { getSiteSettings } from '../modules/site/site-settings.service';
 import { describeImages } from '../modules/media/image-info';
-import { searchProducts } from '../modules/search/search.service';
+import { searchFacets, searchProducts } from '../modules/search/search.service';
 import { listAttributes } from '../modules/attributes/attribute.service';
 import { productFacets } from '../modules/products/product.facets';
 import { searchPages } from '../modules/search/page-search';
@@ -28,13 +28,14 @@ export function createServerContentSource(db: Db, figures: CatalogueFigures): Co
     listTags: (query = {}) => listTags(db, 'visitor', query, figures),
     getTags: (ids) => getTagsByIds(db, ids),
     listAttributes: () => listAttributes(db),
-    productFacets: ({ category, tags, attributes }) => productFacets(db, 'visitor', { category, tag: tags, attributes }),
+    productFacets: ({ category, tags, attributes }) => productFacets(db, 'visitor', { category, tag: tags, attributes }, figures),
     getHomepage: () => getHomepage(db),
     getAbout: () => getAbout(db),
     getTheme: () => getTheme(db),
     getSiteSettings: () => getSiteSettings(db),
     describeImages: (urls) => describeImages(db, urls),
-    search: (query) => searchProducts(db, query),
+    search: ({ q, limit, offset, attributes, sort }) => searchProducts(db, { q, limit, offset, attributes, sort }, figures),
+    searchFacets: ({ q, attributes }) => searchFacets(db, { q, attributes }, figures),
     getPageBySlug: async (slug) => (await getPageBySlug(db, 'visitor', slug)) ?? null,
     gridProducts: async (query) => {
       if (query.source === 'products') return getProductsByIds(db, 'visitor', query.productIds.slice(0, query.limit));

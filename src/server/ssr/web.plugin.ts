@@ -8,6 +8,7 @@ import { renderPage } from '../../web/entry-server';
 import { clientBuild, type ClientAssets } from './client-manifest';
 import { createServerContentSource } from './server-content-source';
 import { htmlDocument } from './html-document';
+import { CssSubset } from './css-subset';
 import { setHeaders, withoutOpenerPolicy } from '../http/security-headers';
 import { makePage, pageBody, type CachedPage } from './page-cache';
 import { codingFor, noneMatch, type Coding } from '../http/accept-encoding';
@@ -32,6 +33,8 @@ import { listAttributes } from '../modules/attributes/attribute.service';
 /** Paths that belong to other plugins: an unknown one there is an API-style 404, not a page. */
 const NOT_PAGES = /^\/(?:api|uploads|assets)(?:\/|$)/;
 const ADMIN = /^\/admin(?:\/|$)/;
+/** Pages whose facets are parameters (decision 072): a category's, and the search's (decision 077). */
+const LISTING_PAGE = /^\/+(?:category\/|search\/*$)/;
 
 /**
  * Where the shared not-found page of each shape is rendered from: no slug can
@@ -81,6 +84,8 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
   }
 
   const { config, db, contentEvents, schedule, catalogueFigures, analytics } = app.ctx;
+  // Each page inlines only the rules its HTML uses (decision 077).
+  const cssSubset = assets?.inlineCss === undefined ? undefined : new CssSubset(assets.inlineCss);
   const source = createServerContentSource(db, catalogueFigures);
   // While other copies' writes may go unheard (content-notify.ts), a cached page lives only seconds.
   // A page made before a scheduled item went live is not served even as a stale fallback.
@@ -193,12 +198,12 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     seen.set(url, { identity, path: identity.split('?', 1)[0]!, year: -1, key: '' });
   };
   /**
-   * The filter attributes' slugs, read again when the content moves: a category page's facets are
+   * The filter attributes' slugs, read again when the content moves: a category or search page's facets are
    * parameters named by them (decision 072), part of its identity; any other parameter is not.
    */
   let facets: { version: number; slugs: ReadonlySet<string> } = { version: -1, slugs: new Set() };
   const facetSlugs = async (pathname: string, search: URLSearchParams): Promise<ReadonlySet<string>> => {
-    if (!pathname.startsWith('/category/') || !mayNameFacets(search)) return facets.slugs;
+    if (!LISTING_PAGE.test(pathname) || !mayNameFacets(search)) return facets.slugs;
     const version = contentEvents.current;
     if (facets.version === version) return facets.slugs;
     const slugs = new Set((await listAttributes(db).catch(() => [])).filter((attribute) => attribute.filter).map((attribute) => attribute.slug));
@@ -340,6 +345,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
     if (page.kind === 'redirect') return makePage(version, page.status, '', page.location);
     lastPrimaryColor = page.primaryColor ?? lastPrimaryColor;
     const html = htmlDocument({
+      cssCut: cssSubset?.forHtml(page.appHtml),
       meta: page.meta,
       canonicalBase: config.publicUrl,
       pathname: url.pathname,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './list';
+import { PageQuerySchema, ProductListQuerySchema } from './list';
 import { MAX_QUERY_LENGTH } from '../search-text';
 import { EditionAnswerSchema } from './edition';
 
@@ -14,7 +14,12 @@ export const SearchQuerySchema = PageQuerySchema.extend({
     .trim()
     .min(1, 'must not be empty')
     .max(MAX_QUERY_LENGTH, `is too long (at most ${MAX_QUERY_LENGTH} characters)`),
-});
+  // The catalogue's narrowing and sorts (decision 077): `attr.{slug}`, `availability`, `onSale` as `GET /api/products`
+  // reads them; without `sort`, the ranking.
+  availability: ProductListQuerySchema.shape.availability,
+  onSale: ProductListQuerySchema.shape.onSale,
+  sort: ProductListQuerySchema.shape.sort,
+}).catchall(z.unknown());
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
 /**

@@ -6,7 +6,7 @@ import type { PageSearchHit, SearchHit } from '../../shared/schemas/search';
 import type { SitePage } from '../../shared/schemas/page';
 import type { Navigation } from '../../shared/schemas/navigation';
 import { ApiError, apiPage, apiRequest } from './client';
-import { searchFromOffset, type SearchPageQuery } from './search-source';
+import { searchFromOffset, searchParams, type SearchFacetQuery, type SearchPageQuery } from './search-source';
 import type { Attribute, Facet, ProductSort } from '../../shared/schemas/attribute';
 
 /** Where a page's product grid takes its products from (a productGrid block). */
@@ -40,8 +40,10 @@ export interface ContentSource {
   getSiteSettings(): Promise<SiteSettings>;
   /** Size, alt text and variants of stored images, keyed by URL (unknown URLs are left out). */
   describeImages(urls: string[]): Promise<ImageInfoMap>;
-  /** One page of the site search's ranked matches, from `offset`. */
+  /** One page of the site search's ranked (or sorted) matches, from `offset`. */
   search(query: SearchPageQuery): Promise<Page<SearchHit>>;
+  /** The filter attributes with their counts over a search's matches. */
+  searchFacets(query: SearchFacetQuery): Promise<Facet[]>;
   /** A published page made of blocks (issue 29), or null. */
   getPageBySlug(slug: string): Promise<SitePage | null>;
   /** The products a page's grid shows, at most `limit`, read in SQL (never a whole category). */
@@ -120,6 +122,7 @@ export const httpContentSource: ContentSource = {
     return apiRequest<ImageInfoMap>(`/media/info?${query}`).catch(() => ({}));
   },
   search: searchFromOffset,
+  searchFacets: (query) => apiRequest(`/search/facets?${searchParams(query)}`),
   getPageBySlug: (slug) => orNullOn404(apiRequest(`/pages/slug/${encodeURIComponent(slug)}`)),
   gridProducts: async (query) => {
     if (query.source === 'products') {

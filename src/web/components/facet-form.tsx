@@ -7,9 +7,12 @@ type Props = {
   facets: Facet[];
   /** The chosen values by attribute slug (value slugs, a number's range `min-max`). */
   chosen: Record<string, string[]>;
-  sort: ProductSort;
-  /** Kept across a new choice: the tag chips' selection. */
-  tags: string[];
+  /** The sort shown chosen: a product sort, or '' for the search's ranking (`sorts` then offers it). */
+  sort: ProductSort | '';
+  /** The sorts offered, in order (the catalogue's by default; a search puts its ranking first). */
+  sorts?: readonly { value: ProductSort | ''; label: string }[];
+  /** Kept across a new choice as hidden fields: the tag chips' selection, the search's words. */
+  keep?: Record<string, string>;
   /** With JavaScript: the page's address for the form's choices, followed in place. */
   onApply?: (search: URLSearchParams) => void;
 };
@@ -20,6 +23,8 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
 };
+
+export const PRODUCT_SORT_OPTIONS = (Object.keys(SORT_LABELS) as ProductSort[]).map((value) => ({ value, label: SORT_LABELS[value] }));
 
 const rangeOf = (value: string | undefined) => {
   const match = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$/.exec(value ?? '') ?? /^(\d+(?:\.\d+)?)$/.exec(value ?? '');
@@ -33,7 +38,7 @@ const rangeOf = (value: string | undefined) => {
  * in its address (`?level=beginner&level=advanced&duration-min=0&duration-max=180`), which the server reads
  * in the normal form `?level=advanced,beginner&duration=0-180`: a shareable address either way.
  */
-export function FacetForm({ action, facets, chosen, sort, tags, onApply }: Props) {
+export function FacetForm({ action, facets, chosen, sort, sorts = PRODUCT_SORT_OPTIONS, keep = {}, onApply }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onApply) return;
     event.preventDefault();
@@ -41,7 +46,9 @@ export function FacetForm({ action, facets, chosen, sort, tags, onApply }: Props
   };
   return (
     <form className="facet-form" method="get" action={action} onSubmit={submit} aria-label="Filter and sort">
-      {tags.length > 0 && <input type="hidden" name="tags" value={tags.join(',')} />}
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {facets.map((facet) => (
         <fieldset key={facet.slug} className="facet">
           <legend className="facet__name">
@@ -70,9 +77,9 @@ export function FacetForm({ action, facets, chosen, sort, tags, onApply }: Props
       <label className="facet-form__sort">
         Sort by{' '}
         <select name="sort" defaultValue={sort}>
-          {(Object.keys(SORT_LABELS) as ProductSort[]).map((key) => (
-            <option key={key} value={key}>
-              {SORT_LABELS[key]}
+          {sorts.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>

@@ -88,7 +88,7 @@ function CategoryView({ data }: { data: CategoryData }) {
             </p>
           </TagFilter>
         )}
-        {facets.length > 0 && <FacetForm key={search} action={path} facets={facets} chosen={chosen} sort={sort} tags={selected} onApply={apply} />}
+        {facets.length > 0 && <FacetForm key={search} action={path} facets={facets} chosen={chosen} sort={sort} keep={selected.length > 0 ? { tags: selected.join(',') } : {}} onApply={apply} />}
         {facets.length > 0 && tags.length === 0 && data.hasProducts && <p className="facet-form__count" role="status">{countText(total)}</p>}
         <CategoryResults key={search} data={data} hrefOf={hrefOf} clearHref={`${path}#${RESULTS_ID}`} onClear={clear} />
       </section>

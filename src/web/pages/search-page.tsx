@@ -1,10 +1,11 @@
-import { useLoaderData, useRouteLoaderData } from '../router';
+import { useLoaderData, useLocation, useNavigate, useRouteLoaderData } from '../router';
 import { Link } from '../components/link';
 import type { RootData } from '../loaders';
 import type { SearchData, SearchResultData } from '../search-loader';
 import type { PageSearchHit } from '../../shared/schemas/search';
 import { MAX_QUERY_LENGTH } from '../../shared/search-text';
-import { searchQueryString, SEARCH_PAGE_SIZE } from '../search-params';
+import { readSearchParams, searchQueryString, SEARCH_PAGE_SIZE } from '../search-params';
+import { FacetForm, PRODUCT_SORT_OPTIONS } from '../components/facet-form';
 import { MarkedText } from '../components/marked-text';
 import { Picture } from '../images/picture';
 import { Price } from '../components/price';
@@ -12,10 +13,21 @@ import { Price } from '../components/price';
 const found = (total: number) => (total === 1 ? '1 product found' : `${total} products found`);
 
 /** `/search?q=…`: a real GET form and server-rendered results, so it all works without JavaScript. */
+/** The search's own order first (its ranking, decision 077), then the catalogue's sorts. */
+const SEARCH_SORTS = [{ value: '' as const, label: 'Best match' }, ...PRODUCT_SORT_OPTIONS];
+
 export function SearchPage() {
   const data = useLoaderData() as SearchData;
-  const { q, page, hits, total, hasNext, pages = [] } = data;
-  const hrefOf = (n: number) => `/search${searchQueryString({ q, page: n })}`;
+  const { q, page, hits, total, hasNext, pages = [], facets = [], chosen = {}, sort } = data;
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const hrefOf = (n: number) => `/search${searchQueryString({ q, page: n, sort, facets: chosen })}`;
+  // With JavaScript the form's choices are followed in place, in the address's normal form.
+  const apply = (params: URLSearchParams) => {
+    const read = readSearchParams(params);
+    void navigate(`/search${searchQueryString({ ...read, q, page: 1 })}`, { preventScrollReset: true, replace: true });
+  };
+  const narrowed = Object.keys(chosen).length > 0;
   return (
     <section className="section container search-page" aria-labelledby="search-title">
       <h1 className="section__title" id="search-title">
@@ -32,9 +44,14 @@ export function SearchPage() {
         </button>
       </form>
       {q && pages.length > 0 && <PageResults pages={pages} />}
+      {q && (total > 0 || narrowed) && (
+        <FacetForm key={search} action="/search" facets={facets} chosen={chosen} sort={sort ?? ''} sorts={SEARCH_SORTS} keep={{ q }} onApply={apply} />
+      )}
       {q && total > 0 && (
         <>
-          <p className="search-page__count">{found(total)}</p>
+          <p className="search-page__count" role="status">
+            {found(total)}
+          </p>
           <ol className="search-results" start={(page - 1) * SEARCH_PAGE_SIZE + 1}>
             {hits.map((hit) => (
               <SearchResult key={hit.id} hit={hit} />
@@ -56,7 +73,7 @@ export function SearchPage() {
           )}
         </>
       )}
-      {q && total === 0 && <NoResults q={q} />}
+      {q && total === 0 && (narrowed ? <p className="search-page__count" role="status">No products match the chosen filters.</p> : <NoResults q={q} />)}
     </section>
   );
 }

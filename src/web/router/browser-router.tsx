@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { matchRoutes, type MatchableRoute } from './match-routes';
 import type { HydrationPayload } from '../hydration';
 import { hasErrorScreen, RouteTree } from './route-tree';
+import { wholeStylesheet } from '../whole-stylesheet';
 import { pathOf, resolveTo, type NavigateOptions, type RouteMatch, type RouterLocation, type RouterState, type To } from './router-context';
 
 /**
@@ -115,6 +116,8 @@ export async function createBrowserRouter(routes: RouteObject[], hydration: Hydr
 
     update({ navigation: { state: 'loading', location } });
     const request = new Request(url, { signal: controller.signal });
+    // The next page may use rules the first page's HTML did not (whole-stylesheet.ts).
+    const styled = wholeStylesheet();
     const results: LoaderResult[] = await Promise.all(
       matches.map(async ({ route, params }) => {
         const object = route as RouteObject;
@@ -130,6 +133,7 @@ export async function createBrowserRouter(routes: RouteObject[], hydration: Hydr
         }
       }),
     );
+    await styled;
     if (controller.signal.aborted) return;
 
     for (const result of results) {

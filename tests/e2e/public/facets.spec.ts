@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, createCategory, createProduct, send, serveTestMedia, unique } from './support';
+import { adminToken, createCategory, createProduct, expectAfterWrite, send, serveTestMedia, unique } from './support';
 
 type Attribute = { id: string; slug: string };
 
@@ -59,6 +59,42 @@ test.describe('category facets', () => {
     // The normal form of the same choice is the same page.
     await visitor.goto(`/category/${slug}?${files}=true&${level}=beginner`);
     await expect(visitor.locator('.product-grid .product-card__title')).toHaveText(['Beginner with files']);
+    await other.close();
+  });
+
+  // Decision 077: the search page offers the same facets (counted over its matches) and the sorts.
+  test('narrows and sorts a search without JavaScript, and the shared address shows the same', async ({ browser, request }) => {
+    // A word no other test's product holds (letters only: a search word).
+    const word = `zq${Math.random().toString(36).slice(2, 10).replace(/[^a-z]/g, 'x')}`;
+    const edition = (price: number) => [{ name: 'Course', price, currency: 'USD', availability: 'available' as const, buyLink: 'https://shop.e2e.test/buy' }];
+    await createProduct(request, { title: `Cheap ${word}`, attributes: { [level]: 'Beginner' }, editions: edition(10) });
+    await createProduct(request, { title: `Dear ${word}`, attributes: { [level]: 'Beginner' }, editions: edition(90) });
+    await createProduct(request, { title: `Hard ${word}`, attributes: { [level]: 'Advanced' }, editions: edition(50) });
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await serveTestMedia(page);
+    const results = page.locator('.search-results .search-result__title');
+    await expectAfterWrite(page, `/search?q=${word}`, async () => expect(results).toHaveCount(3), { hydrate: false });
+    const form = page.getByRole('form', { name: 'Filter and sort' });
+    await expect(form.getByRole('group', { name: 'Level' })).toContainText('Beginner (2)');
+    await form.getByRole('group', { name: 'Level' }).getByLabel(/Beginner/).check();
+    await form.getByLabel('Sort by').selectOption('price-desc');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}.*${level}=beginner.*sort=price-desc`));
+    await expect(results).toHaveText([`Dear ${word}`, `Cheap ${word}`]);
+    // The level's counts stay over the matches: choosing Advanced instead would show one.
+    await expect(form.getByRole('group', { name: 'Level' })).toContainText('Advanced (1)');
+    const shared = page.url();
+    await context.close();
+
+    const other = await browser.newContext();
+    const visitor = await other.newPage();
+    await serveTestMedia(visitor);
+    await visitor.goto(shared);
+    await expect(visitor.locator('.search-results .search-result__title')).toHaveText([`Dear ${word}`, `Cheap ${word}`]);
+    await expect(visitor.getByRole('group', { name: 'Level' }).getByLabel(/Beginner/)).toBeChecked();
+    await expect(visitor.getByLabel('Sort by')).toHaveValue('price-desc');
     await other.close();
   });
 });

@@ -23,11 +23,18 @@ export type Narrowing = {
 const productId = sql.ref('products.id');
 
 /**
- * One attribute condition as an EXISTS on the value's primary key (product, attribute): a page walking
- * the list order, a count or a facet driven by the category's links each look up one row per product.
+ * The attribute column in a form no index is searched by: SQLite then reads a product's values from the
+ * index that starts at the product and holds the values (decision 077), one seek per product and no
+ * table row, rather than the primary key's, which would cost a second seek into the table.
+ */
+export const unindexedAttribute = (column: string) => sql`(${sql.ref(column)} || '')`;
+
+/**
+ * One attribute condition as an EXISTS on the product's values (product_attributes_values_idx): a page
+ * walking the list order, a count or a facet driven by the category's links each read one product's few rows.
  */
 export function attributeMatch(condition: AttributeCondition): Expression<SqlBool> {
-  const own = sql`pa.product_id = ${productId} and pa.attribute_id = ${condition.attributeId}`;
+  const own = sql`pa.product_id = ${productId} and ${unindexedAttribute('pa.attribute_id')} = ${condition.attributeId}`;
   if (condition.kind === 'values') {
     return sql<SqlBool>`exists (select 1 from product_attributes pa where ${own} and pa.value_text in (${sql.join(condition.values)}))`;
   }
@@ -43,10 +50,10 @@ export function attributeMatch(condition: AttributeCondition): Expression<SqlBoo
 /** A running sale: a compare-at price whose end, if any, is still ahead. */
 const onSaleEdition = (now: string) => sql`e.compare_at_minor is not null and (e.sale_ends_at is null or e.sale_ends_at > ${now})`;
 
-/** Every condition of the narrowing but attribute `except` (a facet's counts leave out its own choice). */
-export function narrowingConditions(narrowing: Narrowing | undefined, except?: string): Expression<SqlBool>[] {
+/** Every condition of the narrowing; `withoutAttributes`: all but the attributes' (facet counts test those per product themselves). */
+export function narrowingConditions(narrowing: Narrowing | undefined, options: { withoutAttributes?: boolean } = {}): Expression<SqlBool>[] {
   if (!narrowing) return [];
-  const conditions = narrowing.attributes.filter((condition) => condition.attributeId !== except).map(attributeMatch);
+  const conditions = options.withoutAttributes ? [] : narrowing.attributes.map(attributeMatch);
   if (narrowing.availability && narrowing.availability.length > 0) {
     const wanted = narrowing.availability;
     // A product without edition rows (saved by a copy before editions) is one available edition (decision 063).

@@ -5,12 +5,11 @@ import type { Facet } from '../../../shared/schemas/attribute';
 import { slugify } from '../../../shared/slugify';
 import { selectAttributes } from '../attributes/attribute.repository';
 import { toAttribute } from '../attributes/attribute-view';
-import { resolveFilter, type ProductQuery } from './product.reads';
-import { selectFacetCounts } from './product.repository';
+import { listingCountKey, resolveFilter, type ProductQuery } from './product.reads';
+import type { CatalogueFigures } from '../../content/catalogue-figures';
+import { selectFacetCounts, type FacetCount } from './product.repository';
 
-type Counted = Awaited<ReturnType<typeof selectFacetCounts>>[number];
-
-function facetOf(row: AttributeRow, counted: Counted[]): Facet {
+function facetOf(row: AttributeRow, counted: FacetCount[]): Facet {
   const attribute = toAttribute(row);
   const mine = counted.filter((entry) => entry.attributeId === row.id);
   const countOf = (value: string) => mine.find((entry) => entry.value === value)?.count ?? 0;
@@ -36,16 +35,15 @@ function facetOf(row: AttributeRow, counted: Counted[]): Facet {
 /**
  * The filter attributes of a listing with their counts, read from the database (never by loading the
  * listing): a value's count is how many products the listing would show with it chosen, the other
- * attributes' choices kept (OR within an attribute, AND across). The attributes not chosen share one
- * query; each chosen one has its own, without its own choice.
+ * attributes' choices kept (OR within an attribute, AND across). One read (selectFacetCounts), which also
+ * counts the listing: `total`, handed to the page's count when `figures` are given (the same figure).
  */
-export async function productFacets(db: Db, viewer: Viewer, query: ProductQuery): Promise<Facet[]> {
+export async function productFacets(db: Db, viewer: Viewer, query: ProductQuery, figures?: CatalogueFigures): Promise<Facet[]> {
   const definitions = (await selectAttributes(db)).filter((row) => row.is_filter === 1);
   if (definitions.length === 0) return [];
   const filter = await resolveFilter(db, viewer, query);
   if (!filter) return definitions.map((row) => facetOf(row, []));
-  const chosen = new Set((filter.narrowing?.attributes ?? []).map((condition) => condition.attributeId));
-  const counted = await selectFacetCounts(db, filter, definitions.filter((row) => !chosen.has(row.id)).map((row) => row.id));
-  for (const row of definitions.filter((definition) => chosen.has(definition.id))) counted.push(...(await selectFacetCounts(db, filter, [row.id], row.id)));
-  return definitions.map((row) => facetOf(row, counted));
+  const { counts, total } = await selectFacetCounts(db, filter, definitions.map((row) => row.id));
+  if (figures && filter.narrowing?.onSale === undefined) void figures.get(listingCountKey(viewer, query, filter), () => Promise.resolve(total));
+  return definitions.map((row) => facetOf(row, counts));
 }

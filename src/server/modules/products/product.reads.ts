@@ -34,6 +34,7 @@ import {
   selectProductLinks,
   type ListedProductRow,
   type ProductFilter,
+  type ListingSearch,
   type ProductLinks,
 } from './product.repository';
 
@@ -92,6 +93,8 @@ export type ProductQuery = {
   availability?: Availability[] | undefined;
   onSale?: boolean | undefined;
   sort?: ProductSort | undefined;
+  /** A site search's matches (decision 077): the search service resolves the words. */
+  search?: ListingSearch | undefined;
 };
 
 /** The narrowing of issue 28 (decision 072): visitors' lists leave sold-out products out when the owner says so. */
@@ -115,7 +118,7 @@ export async function resolveFilter(db: Db, viewer: Viewer, query: ProductQuery)
   const tagIds = await selectTagIdsBySlugs(db, tagSlugs);
   if (tagIds.length < tagSlugs.length) return null;
   const narrowing = await narrowingOf(db, viewer, query);
-  return { categoryId, tagIds, titleContains: query.q, visibility: visibilityFor(viewer, query.status), narrowing };
+  return { categoryId, tagIds, titleContains: query.q, visibility: visibilityFor(viewer, query.status), narrowing, search: query.search };
 }
 
 /** Links as the viewer may see them: a visitor is not told of categories that are not live. */
@@ -177,6 +180,12 @@ const keyOf = (sort: ProductSort) => (row: ListedProductRow): (string | number)[
   return [Number(row.sort_price), row.sort_order, row.title, row.id];
 };
 
+/** The key of a listing's count among the catalogue figures: a page and its facets (which count it too) share it. */
+export function listingCountKey(viewer: Viewer, query: Pick<ProductQuery, 'status'>, filter: ProductFilter): string {
+  const n = filter.narrowing;
+  return JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null, n?.attributes ?? [], n?.availability ?? null, n?.hideSoldOut ?? false, filter.search ?? null]);
+}
+
 /**
  * One page of the filtered list: after `cursor` (the API), or from `offset`
  * (a numbered page of the site). Either way `nextCursor` continues after it.
@@ -196,10 +205,8 @@ export async function pageProducts(
   if (!filter) return { items: [], nextCursor: null, total: 0 };
   const rows = await selectProducts(db, filter, { limit: limit + 1, after, offset: query.offset, sort });
   const count = () => countProducts(db, filter);
-  const n = filter.narrowing;
-  const key = JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null, n?.attributes ?? [], n?.availability ?? null, n?.hideSoldOut ?? false]);
   // A sale ends by itself, without a write: a count of sales is read each time.
-  const total = await (figures && n?.onSale === undefined ? figures.get(key, count) : count());
+  const total = await (figures && filter.narrowing?.onSale === undefined ? figures.get(listingCountKey(viewer, query, filter), count) : count());
   const page = toPage(rows, limit, keyOf(sort), (row) => row, total);
   return { ...page, items: await withLinksAll(db, viewer, page.items) };
 }

@@ -1,10 +1,11 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { matchingProductIds } from '../search/search.repository';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
 import { visibleWhere, type Visibility } from '../../content/visibility';
 import type { ProductSort } from '../../../shared/schemas/attribute';
-import { afterSortKey, narrowingConditions, sortKeyOf, sortPrice, type Narrowing } from './product-narrowing';
+import { afterSortKey, attributeMatch, narrowingConditions, sortKeyOf, sortPrice, unindexedAttribute, type Narrowing } from './product-narrowing';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
@@ -18,7 +19,18 @@ export type ProductFilter = {
   visibility: Visibility;
   /** Attributes, availability, sales, sold-out products (issue 28). */
   narrowing?: Narrowing | undefined;
+  /** A site search's matches (decision 077): every word in the product's index row, less the products a visitor may not find by it. */
+  search?: ListingSearch | undefined;
 };
+
+export type ListingSearch = { words: string[]; excludedIds: string[] };
+
+function searchConditions(db: Db, search: ListingSearch | undefined): Expression<SqlBool>[] {
+  if (!search) return [];
+  const conditions = [sql<SqlBool>`${sql.ref('products.id')} in (${matchingProductIds(db, search.words)})`];
+  if (search.excludedIds.length > 0) conditions.push(sql<SqlBool>`${sql.ref('products.id')} not in (${sql.join(search.excludedIds)})`);
+  return conditions;
+}
 
 /** A listed row, with the price it sorts by when the list sorts by price. */
 export type ListedProductRow = ProductRow & { sort_price?: number | string };
@@ -44,7 +56,8 @@ const titleMatches = (text: string) => sql<boolean>`lower(${sql.ref('products.ti
  * tags as IN subqueries driven by their index (a tag, and surely two, match
  * few products, which a walk of the whole order would look for in vain).
  */
-function filteredProducts(db: Db, filter: ProductFilter, except?: string, category: 'exists' | 'in' = 'exists') {
+function filteredProducts(db: Db, filter: ProductFilter, options: { category?: 'exists' | 'in'; withoutAttributes?: boolean } = {}) {
+  const category = options.category ?? 'exists';
   let query = db.selectFrom('products').where(visibleWhere('products', filter.visibility));
   const { categoryId, titleContains } = filter;
   // A facet reads every match: it starts from the category's links, as a count does.
@@ -61,9 +74,13 @@ function filteredProducts(db: Db, filter: ProductFilter, except?: string, catego
     query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_id', '=', tagId));
   }
   if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
-  for (const condition of narrowingConditions(filter.narrowing, except)) query = query.where(condition);
+  for (const condition of searchConditions(db, filter.search)) query = query.where(condition);
+  for (const condition of narrowingConditions(filter.narrowing, { withoutAttributes: options.withoutAttributes })) query = query.where(condition);
   return query;
 }
+
+/** The ids of the products matching the filter: a subquery (a ranked search narrowed by facets). */
+export const productIdsMatching = (db: Db, filter: ProductFilter) => filteredProducts(db, filter).select('products.id');
 
 /** Products matching the filter in the sort's order (the list order by default): all of them, or `limit` rows after `after` / from `offset`. */
 export function selectProducts(
@@ -100,7 +117,7 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
   // The admin's unfiltered view of one category: its links are the count, read from their index.
   const everyStatus = visibility.viewer === 'admin' && visibility.status === undefined;
   const narrowed = narrowingConditions(filter.narrowing);
-  if (everyStatus && categoryId !== undefined && tagIds.length === 0 && titleContains === undefined && narrowed.length === 0) {
+  if (everyStatus && categoryId !== undefined && tagIds.length === 0 && titleContains === undefined && narrowed.length === 0 && !filter.search) {
     const row = await db
       .selectFrom('product_categories')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -116,6 +133,7 @@ export async function countProducts(db: Db, filter: ProductFilter): Promise<numb
     query = query.where('products.id', 'in', (eb) => eb.selectFrom('product_tags').select('product_tags.product_id').where('product_tags.tag_id', '=', tagId));
   }
   if (titleContains !== undefined) query = query.where(titleMatches(titleContains));
+  for (const condition of searchConditions(db, filter.search)) query = query.where(condition);
   for (const condition of narrowed) query = query.where(condition);
   const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);
@@ -216,32 +234,47 @@ export async function deleteProductRow(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
+/** One facet count: products of the listing holding `value` of the attribute (a number's: any value, with their min and max). */
+export type FacetCount = { attributeId: string; value: string | null; count: number; min: number | null; max: number | null };
+
 /**
- * A facet's counts (decision 072): values of these attributes among the products matching the filter
- * but attribute `except`, read from the matches' own value rows (their primary key), grouped in SQL.
+ * Every facet's counts and the listing's total in one read (decision 072, amended in 077). The listing
+ * without its attribute choices is read once, each product with one flag per chosen attribute (its own
+ * lookup by key); each value row of the attributes then counts when every *other* chosen attribute's
+ * flag holds (a facet leaves out its own choice), and the total is the products whose flags all hold.
+ * Materialised, so the flags are worked out once per product, not once per value row.
  */
-export async function selectFacetCounts(db: Db, filter: ProductFilter, attributeIds: string[], except?: string) {
-  if (attributeIds.length === 0) return [];
-  // A cross join with the link in WHERE: SQLite keeps the products (from the category's links) outside and
-  // reads each one's values by its key, rather than walking every value of the attributes; PostgreSQL plans it as a join.
-  const rows = await filteredProducts(db, filter, except, 'in')
-    .crossJoin('product_attributes')
-    .whereRef('product_attributes.product_id', '=', 'products.id')
-    .select((eb) => [
-      'product_attributes.attribute_id',
-      'product_attributes.value_text',
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.min('product_attributes.value_num').as('min'),
-      eb.fn.max('product_attributes.value_num').as('max'),
-    ])
-    .where('product_attributes.attribute_id', 'in', attributeIds)
-    .groupBy(['product_attributes.attribute_id', 'product_attributes.value_text'])
-    .execute();
-  return rows.map((row) => ({
-    attributeId: row.attribute_id,
-    value: row.value_text,
-    count: Number(row.count),
-    min: row.min === null ? null : Number(row.min),
-    max: row.max === null ? null : Number(row.max),
-  }));
+export async function selectFacetCounts(db: Db, filter: ProductFilter, attributeIds: string[]): Promise<{ counts: FacetCount[]; total: number }> {
+  const chosen = filter.narrowing?.attributes ?? [];
+  const flags = chosen.map((condition, index) => sql`(case when ${attributeMatch(condition)} then 1 else 0 end)`.as(`m${index}`));
+  const base = filteredProducts(db, filter, { category: 'in', withoutAttributes: true }).select(['products.id as id', ...flags]);
+  const all = chosen.length > 0 ? sql.join(chosen.map((_, index) => sql`b.${sql.ref(`m${index}`)} = 1`), sql` and `) : sql`1 = 1`;
+  const others = chosen.map((condition, index) => sql`(pa.attribute_id = ${condition.attributeId} or b.${sql.ref(`m${index}`)} = 1)`);
+  const counted = attributeIds.length > 0
+    ? sql`select pa.attribute_id as attribute_id, pa.value_text as value_text, count(*) as count, min(pa.value_num) as min, max(pa.value_num) as max
+        from facet_base b cross join product_attributes pa
+        where pa.product_id = b.id and ${unindexedAttribute('pa.attribute_id')} in (${sql.join(attributeIds)})${others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``}
+        group by pa.attribute_id, pa.value_text
+        union all `
+    : sql``;
+  // A CROSS JOIN keeps SQLite reading from the listing outwards, each product's values in one seek of their index.
+  const { rows } = await sql<{ attribute_id: string | null; value_text: string | null; count: number | string; min: number | string | null; max: number | string | null }>`
+    with facet_base as materialized ${base}
+    ${counted}select null as attribute_id, null as value_text, count(*) as count, null as min, null as max from facet_base b where ${all}`.execute(db);
+  let total = 0;
+  const counts: FacetCount[] = [];
+  for (const row of rows) {
+    if (row.attribute_id === null) {
+      total = Number(row.count);
+      continue;
+    }
+    counts.push({
+      attributeId: row.attribute_id,
+      value: row.value_text,
+      count: Number(row.count),
+      min: row.min === null ? null : Number(row.min),
+      max: row.max === null ? null : Number(row.max),
+    });
+  }
+  return { counts, total };
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression } from 'kysely';
 import type { Db } from '../../db/database';
 import type { SearchIndexRow } from '../../db/schema';
 
@@ -35,6 +35,29 @@ export async function selectRankedIds(db: Db, words: string[], limit: number): P
         where search_index match ${ftsQuery(words)}
         order by bm25(search_index, 0, 10, 3, 5, 4, 1), rowid
         limit ${limit}`.execute(db);
+  return rows.map((row) => row.product_id);
+}
+
+/** The ids of the products whose index row matches every word: a subquery that narrows a product listing to a search (decision 077). */
+export function matchingProductIds(db: Db, words: string[]) {
+  return isPostgres(db)
+    ? sql<{ product_id: string }>`select product_id from search_index where document @@ to_tsquery('simple', ${tsQuery(words)})`
+    : sql<{ product_id: string }>`select product_id from search_index where search_index match ${ftsQuery(words)}`;
+}
+
+/** The best `limit` matches among the products `among` selects (a subquery of product ids), best first, from `offset`. */
+export async function selectRankedIdsAmong(db: Db, words: string[], among: Expression<unknown>, limit: number, offset: number): Promise<string[]> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ product_id: string }>`
+        select product_id from search_index
+        where document @@ to_tsquery('simple', ${tsQuery(words)}) and product_id in ${among}
+        order by ts_rank(document, to_tsquery('simple', ${tsQuery(words)})) desc, product_id
+        limit ${limit} offset ${offset}`.execute(db)
+    : await sql<{ product_id: string }>`
+        select product_id from search_index
+        where search_index match ${ftsQuery(words)} and product_id in ${among}
+        order by bm25(search_index, 0, 10, 3, 5, 4, 1), rowid
+        limit ${limit} offset ${offset}`.execute(db);
   return rows.map((row) => row.product_id);
 }
 

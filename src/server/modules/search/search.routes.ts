@@ -7,13 +7,23 @@ import { apiSuccessSchema, pageAnswerSchema } from '../../../shared/schemas/api'
 import { ok } from '../../http/reply';
 import { searchPages } from './page-search';
 import { answers } from '../../http/answers';
-import { searchProducts } from './search.service';
+import { searchFacets, searchProducts } from './search.service';
+import { attributeParams } from '../../../shared/schemas/list';
+import { FacetSchema } from '../../../shared/schemas/attribute';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, catalogueFigures } = app.ctx;
 
   // Public: the header's suggestions. Always one page (`limit`, default 20) of published products, best first.
-  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: SearchQuerySchema, response: answers(200, pageAnswerSchema(SearchHitAnswerSchema)) } }, async (request) => okPage(await searchProducts(db, request.query)));
+  // With `attr.{slug}`, `availability`, `onSale` or `sort` (decision 077): the matches narrowed and sorted as a product listing.
+  app.get('/', { ...PUBLIC_ROUTE, schema: { querystring: SearchQuerySchema, response: answers(200, pageAnswerSchema(SearchHitAnswerSchema)) } }, async (request) =>
+    okPage(await searchProducts(db, { ...request.query, attributes: attributeParams(request.query), strictAttributes: true }, catalogueFigures)),
+  );
+
+  // Public: the filter attributes with their counts over the matches (the search page's facets), with the same narrowing.
+  app.get('/facets', { ...PUBLIC_ROUTE, schema: { querystring: SearchQuerySchema, response: answers(200, apiSuccessSchema(z.array(FacetSchema))) } }, async (request) =>
+    ok(await searchFacets(db, { ...request.query, attributes: attributeParams(request.query), strictAttributes: true }, catalogueFigures)),
+  );
 
   // Public: the published pages made of blocks that hold every word (at most a few), for the search page.
   app.get(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { TagRow } from '../../db/schema';
 import { afterKey, type KeyColumn } from '../../db/paging';
 import { visibleWhere, type Visibility } from '../../content/visibility';
+import { narrowingConditions } from '../products/product-narrowing';
 
 // All SQL for tags. `db` may be a transaction.
 
@@ -14,22 +15,27 @@ const TAG_ORDER: readonly KeyColumn[] = [
 export type TagKey = [string, string];
 export const tagKey = (row: TagRow): TagKey => [row.title_key, row.id];
 
-/** Tags in list order; with `categoryId`, only those some product of that category the viewer may see carries. */
-function filteredTags(db: Db, categoryId: string | undefined, visibility: Visibility) {
+/**
+ * Tags in list order; with `categoryId`, only those some product of that category the viewer may see
+ * carries; `hideSoldOut` (the owner hides sold-out products, decision 072): a product whose every
+ * edition is sold out does not count.
+ */
+function filteredTags(db: Db, categoryId: string | undefined, visibility: Visibility, hideSoldOut = false) {
   let query = db.selectFrom('tags');
   if (categoryId !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('product_tags')
-          .innerJoin('product_categories', 'product_categories.product_id', 'product_tags.product_id')
-          .innerJoin('products', 'products.id', 'product_tags.product_id')
-          .select('product_tags.tag_id')
-          .whereRef('product_tags.tag_id', '=', 'tags.id')
-          .where('product_categories.category_id', '=', categoryId)
-          .where(visibleWhere('products', visibility)),
-      ),
-    );
+    const listed = narrowingConditions({ attributes: [], hideSoldOut, now: visibility.now });
+    query = query.where((eb) => {
+      let carried = eb
+        .selectFrom('product_tags')
+        .innerJoin('product_categories', 'product_categories.product_id', 'product_tags.product_id')
+        .innerJoin('products', 'products.id', 'product_tags.product_id')
+        .select('product_tags.tag_id')
+        .whereRef('product_tags.tag_id', '=', 'tags.id')
+        .where('product_categories.category_id', '=', categoryId)
+        .where(visibleWhere('products', visibility));
+      for (const condition of listed) carried = carried.where(condition);
+      return eb.exists(carried);
+    });
   }
   return query;
 }
@@ -38,17 +44,17 @@ export function selectTags(
   db: Db,
   categoryId: string | undefined,
   visibility: Visibility,
-  range: { limit?: number; after?: TagKey | undefined } = {},
+  range: { limit?: number; after?: TagKey | undefined; hideSoldOut?: boolean } = {},
 ): Promise<TagRow[]> {
-  let query = filteredTags(db, categoryId, visibility).selectAll('tags');
+  let query = filteredTags(db, categoryId, visibility, range.hideSoldOut).selectAll('tags');
   if (range.after) query = query.where(afterKey(TAG_ORDER, range.after));
   query = query.orderBy('tags.title_key').orderBy('tags.id');
   if (range.limit !== undefined) query = query.limit(range.limit);
   return query.execute();
 }
 
-export async function countTags(db: Db, categoryId: string | undefined, visibility: Visibility): Promise<number> {
-  const row = await filteredTags(db, categoryId, visibility).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+export async function countTags(db: Db, categoryId: string | undefined, visibility: Visibility, hideSoldOut = false): Promise<number> {
+  const row = await filteredTags(db, categoryId, visibility, hideSoldOut).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -14,6 +14,7 @@ import { toPage } from '../../db/paging';
 import { decodeCursor } from '../../http/cursor';
 import { visibleCategoryId } from '../categories/category.service';
 import { visibilityFor } from '../../content/visibility';
+import { getSiteSettings } from '../site/site-settings.service';
 import type { Viewer } from '../../content/viewer';
 import type { CatalogueFigures } from '../../content/catalogue-figures';
 import {
@@ -60,9 +61,13 @@ async function categoryIdOf(db: Db, viewer: Viewer, slug: string | undefined): P
 export async function listTags(db: Db, viewer: Viewer, query: Pick<TagListQuery, 'category'> = {}, figures?: CatalogueFigures): Promise<Tag[]> {
   const categoryId = await categoryIdOf(db, viewer, query.category);
   if (categoryId === null) return [];
-  const read = async () => (await selectTags(db, categoryId, visibilityFor(viewer))).map(toTag);
-  return figures ? figures.get(`tags ${viewer} ${categoryId ?? ''}`, read) : read();
+  const hideSoldOut = categoryId !== undefined && (await hidesSoldOut(db, viewer));
+  const read = async () => (await selectTags(db, categoryId, visibilityFor(viewer), { hideSoldOut })).map(toTag);
+  return figures ? figures.get(`tags ${viewer} ${categoryId ?? ''} ${hideSoldOut}`, read) : read();
 }
+
+/** A category's tags follow its list: when the owner hides sold-out products, the tags only they carry are not offered (decision 072). */
+const hidesSoldOut = async (db: Db, viewer: Viewer) => viewer === 'visitor' && (await getSiteSettings(db)).soldOutProducts === 'hidden';
 
 const TagCursor = z.tuple([z.string(), z.string()]);
 
@@ -72,8 +77,9 @@ export async function pageTags(db: Db, viewer: Viewer, query: TagListQuery): Pro
   const categoryId = await categoryIdOf(db, viewer, query.category);
   if (categoryId === null) return { items: [], nextCursor: null, total: 0 };
   const visibility = visibilityFor(viewer);
-  const rows = await selectTags(db, categoryId, visibility, { limit: limit + 1, after });
-  return toPage(rows, limit, tagKey, toTag, await countTags(db, categoryId, visibility));
+  const hideSoldOut = categoryId !== undefined && (await hidesSoldOut(db, viewer));
+  const rows = await selectTags(db, categoryId, visibility, { limit: limit + 1, after, hideSoldOut });
+  return toPage(rows, limit, tagKey, toTag, await countTags(db, categoryId, visibility, hideSoldOut));
 }
 
 /**
