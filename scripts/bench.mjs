@@ -34,6 +34,7 @@ import { searchTimes } from './bench/search.mjs';
 import { facetTimes, seedAttributes } from './bench/facets.mjs';
 import { imagesBusyBench } from './bench/images-busy.mjs';
 import { cpuSeconds } from './bench/cpu.mjs';
+import { wrkAvailable, wrkLoad } from './bench/wrk.mjs';
 import { BROWSER_UA, dashboardTimes, localToday, seedAnalyticsPostgres, seedAnalyticsSqlite } from './bench/analytics.mjs';
 import { tempFile, timedCli, writeMediaZip, writeShopifyFile } from './bench/import.mjs';
 import pg from 'pg';
@@ -383,7 +384,10 @@ async function countingCost() {
         await sleep(2000);
         const before = analytics === 'true' ? await pageviewsToday(await login()) : 0;
         const cpuBefore = cpuSeconds(run.server.pid);
-        const result = await load({ port: PORT, next: () => url, seconds: SECONDS, concurrency: CONCURRENCY, extraHeaders: { 'user-agent': BROWSER_UA } });
+        // wrk when installed: the bench's own Node client shares the two cores and swings the pairs more than counting costs.
+        const result = wrkAvailable()
+          ? await wrkLoad({ port: PORT, path: url, seconds: SECONDS, connections: CONCURRENCY, threads: Number(args.threads), headers: { 'user-agent': BROWSER_UA } })
+          : await load({ port: PORT, next: () => url, seconds: SECONDS, concurrency: CONCURRENCY, extraHeaders: { 'user-agent': BROWSER_UA } });
         // Answers per CPU-second of the server's own processes: far steadier than req/s on a shared machine.
         result.perCpuSecond = Math.round(result.count / (cpuSeconds(run.server.pid) - cpuBefore));
         await run.stop();
@@ -482,7 +486,7 @@ async function measureAnalytics() {
 }
 
 function printCountingCost(cost) {
-  console.log(`cached ${cost.url}, ${SECONDS} s per run, ${CONCURRENCY} clients with a browser's user agent:`);
+  console.log(`cached ${cost.url}, ${SECONDS} s per run, ${CONCURRENCY} clients with a browser's user agent (${wrkAvailable() ? `wrk -t${args.threads}` : 'the bench\'s own client'}):`);
   for (const [i, pair] of cost.rounds.entries()) {
     console.log(
       `  round ${i + 1}: off ${pair.off.rps} req/s (p99 ${fmt(pair.off.p99)} ms, ${pair.off.perCpuSecond} per CPU-s), on ${pair.on.rps} req/s (p99 ${fmt(pair.on.p99)} ms, ${pair.on.perCpuSecond} per CPU-s): ${(pair.on.rps / pair.off.rps).toFixed(2)}× req/s, ${(pair.on.perCpuSecond / pair.off.perCpuSecond).toFixed(2)}× per CPU-s`,

@@ -91,6 +91,8 @@ export async function compareWithNginx({ port, pid, pages, workers, seconds, con
     // Identity against gzip within each round (same server, same moment).
     showcaseRuns: cell.showcase.map((r) => r.rps),
     showcaseCpuRuns: cell.showcase.map((r) => r.perCpuSecond),
+    nginxRuns: cell.nginx.map((r) => r.rps),
+    nginxCpuRuns: cell.nginx.map((r) => r.perCpuSecond),
   }));
   return { tool: useWrk ? `wrk -t${threads} -c${connections}` : `node load generator, ${connections} connections`, brotli: nginx.brotli, rounds, seconds, rows };
 }
@@ -114,12 +116,24 @@ export function printComparison(result) {
     );
   }
   for (const page of new Set(result.rows.map((row) => row.page))) {
-    const runs = Object.fromEntries(result.rows.filter((row) => row.page === page).map((row) => [row.coding, row.showcaseRuns]));
-    const cpu = Object.fromEntries(result.rows.filter((row) => row.page === page).map((row) => [row.coding, row.showcaseCpuRuns]));
-    const perRound = (by, coding) => by[coding].map((value, i) => value / by.gzip[i]).sort((a, b) => a - b);
+    const rows = result.rows.filter((row) => row.page === page);
+    const by = (key) => Object.fromEntries(rows.map((row) => [row.coding, row[key]]));
+    const perRound = (runs, coding) => runs[coding].map((value, i) => value / runs.gzip[i]).sort((a, b) => a - b);
     const mid = (values) => values[Math.floor(values.length / 2)].toFixed(2);
+    const [runs, cpu] = [by('showcaseRuns'), by('showcaseCpuRuns')];
+    // nginx's own identity against its own gzip, same bytes, same rounds: what sending 4–5 times the bytes costs
+    // any server on this machine (loopback and the load generator share its two cores).
+    const [nginxRuns, nginxCpu] = [by('nginxRuns'), by('nginxCpuRuns')];
+    // CPU time an identity answer costs beyond a gzip one (µs, medians of answers per CPU-second): the price of its
+    // extra bytes, which shows whether identity is slow in itself or gzip is fast.
+    const cell = (coding) => rows.find((row) => row.coding === coding);
+    const extraMicros = (side) => (1e6 / cell('identity')[side].perCpuSecond - 1e6 / cell('gzip')[side].perCpuSecond).toFixed(1);
+    const answerMicros = (side, coding) => (1e6 / cell(coding)[side].perCpuSecond).toFixed(1);
     console.log(
-      `${page}: Showcase identity at ${mid(perRound(runs, 'identity'))}× of gzip ${verdict(Number(mid(perRound(runs, 'identity'))), IDENTITY_TARGET)} (per CPU-s ${mid(perRound(cpu, 'identity'))}× ${verdict(Number(mid(perRound(cpu, 'identity'))), IDENTITY_TARGET)}; target ≥ ${IDENTITY_TARGET}×), brotli at ${mid(perRound(runs, 'br'))}× (per CPU-s ${mid(perRound(cpu, 'br'))}×); medians of per-round ratios`,
+      `${page}: CPU per answer, gzip / identity: Showcase ${answerMicros('showcase', 'gzip')} / ${answerMicros('showcase', 'identity')} µs (identity +${extraMicros('showcase')} µs), nginx ${answerMicros('nginx', 'gzip')} / ${answerMicros('nginx', 'identity')} µs (+${extraMicros('nginx')} µs)`,
+    );
+    console.log(
+      `${page}: Showcase identity at ${mid(perRound(runs, 'identity'))}× of gzip ${verdict(Number(mid(perRound(runs, 'identity'))), IDENTITY_TARGET)} (per CPU-s ${mid(perRound(cpu, 'identity'))}× ${verdict(Number(mid(perRound(cpu, 'identity'))), IDENTITY_TARGET)}; target ≥ ${IDENTITY_TARGET}×), brotli at ${mid(perRound(runs, 'br'))}× (per CPU-s ${mid(perRound(cpu, 'br'))}×); nginx identity at ${mid(perRound(nginxRuns, 'identity'))}× of its gzip (per CPU-s ${mid(perRound(nginxCpu, 'identity'))}×); medians of per-round ratios`,
     );
   }
 }
