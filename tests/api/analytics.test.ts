@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -78,6 +79,42 @@ describe('analytics: counting page views and Buy Now clicks', () => {
     });
     expect(t.app.renderCache.stats.renders).toBe(rendersBefore);
     expect(result).toEqual({ visitors: 1, pageviews: 3, buyClicks: 0 });
+  });
+
+  it('counts each request the connection front answers from one connection, the same head again included', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // The first answer goes through Fastify and teaches the cached path this address.
+    expect((await fetch(`http://127.0.0.1:${port}/product/lamp`, { headers: { 'accept-encoding': 'gzip', 'user-agent': CHROME } })).status).toBe(200);
+    const head = (userAgent: string, referer?: string) =>
+      `GET /product/lamp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}\r\nAccept-Encoding: gzip\r\n${referer ? `Referer: ${referer}\r\n` : ''}\r\n`;
+    const result = await counted(async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+      /** Sends one head and waits for its whole answer (head and Content-Length bytes of body). */
+      const ask = async (text: string) => {
+        received = Buffer.alloc(0);
+        socket.write(text);
+        await expect
+          .poll(() => {
+            const end = received.indexOf('\r\n\r\n');
+            const length = /content-length: (\d+)/i.exec(received.subarray(0, end).toString('latin1'));
+            return end !== -1 && length !== null && received.length >= end + 4 + Number(length[1]);
+          })
+          .toBe(true);
+        expect(received.subarray(0, 15).toString('latin1')).toBe('HTTP/1.1 200 OK');
+      };
+      // One visitor's head twice, a second visitor's from another site, the first head again, then a bot's head twice:
+      // four views of two visitors (user agents of their own: this file's other tests count FIREFOX from this address).
+      const [first, second] = [`${FIREFOX} Front/1`, `${FIREFOX} Front/2`];
+      for (const text of [head(first), head(first), head(second, 'https://front.example.com/a'), head(first), head('Googlebot/2.1'), head('Googlebot/2.1')]) await ask(text);
+      socket.destroy();
+    });
+    expect(result).toEqual({ visitors: 2, pageviews: 4, buyClicks: 0 });
+    const referrers = (await t.asAdmin({ method: 'GET', url: `/api/analytics/referrers?from=${today}&to=${today}` })).json().data as { host: string; visitors: number }[];
+    expect(referrers).toContainEqual({ host: 'front.example.com', visitors: 1 });
   });
 
   it('keeps the identical answers of a batch (a visitor reloading) as one raw event with their number', async () => {

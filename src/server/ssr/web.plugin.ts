@@ -264,7 +264,7 @@ export const registerWeb = fp<WebOptions>(async (app, options) => {
       const kept = keptAnswer(request.method, request.url, request.headers['accept-encoding'], request.headers['if-none-match']);
       if (!kept) return undefined;
       // A page view, counted off the request path (decision 060): the front's request has the fields it reads.
-      analytics.pageView(request as unknown as IncomingMessage, kept.path);
+      analytics.pageView(request as unknown as IncomingMessage, kept.path, true);
       return frontReply(kept.page, kept.coding, kept.notModified);
     });
     app.addHook('preClose', (done) => {

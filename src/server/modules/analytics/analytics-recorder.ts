@@ -56,6 +56,8 @@ export class Analytics {
   clock: () => number = Date.now;
   readonly salts: VisitorSalts;
   private views = new Map<string, PageAnswers>();
+  /** The keys of the connection front's re-used requests (see `pageView`). */
+  private readonly frontKeys = new WeakMap<object, string | null>();
   private counted: CountedEvent[] = [];
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -74,17 +76,19 @@ export class Analytics {
     return this.options.enabled;
   }
 
-  /** A public page answered 200 (or its 304): the cached path's one call (decision 051 keeps that path lean). */
-  pageView(request: IncomingMessage, path: string): void {
+  /**
+   * A public page answered 200 (or its 304): the cached path's one call (decision 051 keeps that path lean).
+   * `sameObjectAgain`: the caller hands the same request object for the same request again (the connection
+   * front re-uses the request it read when a connection sends the same head), so its key is worked out once.
+   */
+  pageView(request: IncomingMessage, path: string, sameObjectAgain = false): void {
     if (!this.options.enabled || request.method !== 'GET') return;
-    const headers = request.headers;
-    const userAgent = headers['user-agent'];
-    if (!userAgent || isPrefetch(headers)) return;
-    const address = rawClientAddress(request, this.options.trusted);
-    const url = request.url ?? path;
-    const referer = headers.referer;
-    const cookie = mayCarryDeviceCookie(headers.cookie) ? headers.cookie : undefined;
-    const key = `${address}\n${userAgent}\n${url}\n${referer ?? ''}\n${headers.host ?? ''}\n${cookie ?? ''}`;
+    let key = sameObjectAgain ? this.frontKeys.get(request) : undefined;
+    if (key === undefined) {
+      key = this.keyOf(request);
+      if (sameObjectAgain) this.frontKeys.set(request, key);
+    }
+    if (key === null) return;
     const same = this.views.get(key);
     if (same) {
       same.count += 1;
@@ -94,8 +98,32 @@ export class Analytics {
       this.dropped += 1;
       return;
     }
-    this.views.set(key, { at: this.clock(), path, url, address, userAgent, referer, host: headers.host, cookie, count: 1 });
+    const headers = request.headers;
+    this.views.set(key, {
+      at: this.clock(),
+      path,
+      url: request.url ?? path,
+      address: rawClientAddress(request, this.options.trusted),
+      userAgent: headers['user-agent']!,
+      referer: headers.referer,
+      host: headers.host,
+      cookie: this.cookieOf(request),
+      count: 1,
+    });
     if (this.views.size === BATCH_MAX) void this.flush().catch(() => {});
+  }
+
+  /** Identical answers (same client, address, page, referrer, host and device cookie) share a key; null: not counted (no browser, a prefetch). */
+  private keyOf(request: IncomingMessage): string | null {
+    const headers = request.headers;
+    const userAgent = headers['user-agent'];
+    if (!userAgent || isPrefetch(headers)) return null;
+    const address = rawClientAddress(request, this.options.trusted);
+    return `${address}\n${userAgent}\n${request.url ?? ''}\n${headers.referer ?? ''}\n${headers.host ?? ''}\n${this.cookieOf(request) ?? ''}`;
+  }
+
+  private cookieOf(request: IncomingMessage): string | undefined {
+    return mayCarryDeviceCookie(request.headers.cookie) ? request.headers.cookie : undefined;
   }
 
   /** An event judged already (a Buy Now click: its route checks limits and the product). */
