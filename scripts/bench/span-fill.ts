@@ -3,8 +3,10 @@
 // referrer hosts on every day of 25 months (761 days), then, each in one transaction as the migrator
 // and a restore run them, the three span migrations' fills (2026-11-29-0401 products, -1101 pages,
 // -1321 categories, referrers and campaigns) and a restore's rebuild of all three. Every statement runs
-// under PostgreSQL's 10 s limit (decision 010): a fill that finishes stayed within it.
-//   npx tsx scripts/bench/span-fill.ts [--products 10000] [--referrers 500]   (BENCH_DATABASE_URL: PostgreSQL)
+// under PostgreSQL's 10 s limit (decision 010): a fill that finishes stayed within it. Then a restore's
+// emptying of the daily summaries, one delete per table beside deletes in bounded statements (decision 080),
+// each in a transaction rolled back; `--empty-only` measures just that, `--skip-rebuilds` leaves out the rebuilds.
+//   npx tsx scripts/bench/span-fill.ts [--products 10000] [--referrers 500] [--empty-only] [--skip-rebuilds]   (BENCH_DATABASE_URL: PostgreSQL)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +16,11 @@ import pg from 'pg';
 import { knownMigrations, migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { rebuildSpans, SPAN_TABLES } from '../../src/server/modules/analytics/spans';
 import { siteDay } from '../../src/server/modules/analytics/site-day';
+import { DAILY_SUMMARY_TABLES, emptyDailySummaries } from '../../src/server/modules/analytics/daily-summaries';
 
-const { values: args } = parseArgs({ options: { products: { type: 'string', default: '10000' }, referrers: { type: 'string', default: '500' } } });
+const { values: args } = parseArgs({
+  options: { products: { type: 'string', default: '10000' }, referrers: { type: 'string', default: '500' }, 'empty-only': { type: 'boolean', default: false }, 'skip-rebuilds': { type: 'boolean', default: false } },
+});
 const PRODUCTS = Number(args.products);
 const REFERRERS = Number(args.referrers);
 const DAYS = 761;
@@ -75,17 +80,38 @@ try {
     ['analytics_span_pages', '2026-11-29-1101-analytics-page-spans', migrations['2026-11-29-1101-analytics-page-spans']!],
     ['analytics_span_counts', '2026-11-29-1321-analytics-span-counts', migrations['2026-11-29-1321-analytics-span-counts']!],
   ];
-  for (const [table, migration, { up }] of fills) {
+  for (const [table, migration, { up }] of args['empty-only'] ? [] : fills) {
     await db.schema.dropTable(table).execute();
     started = performance.now();
     await db.transaction().execute((trx) => up(trx));
     const rows = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     console.log(`migration ${migration}: ${Number(rows.rows[0]!.n)} span rows in ${((performance.now() - started) / 1000).toFixed(1)} s [load ${load()}]`);
   }
-  for (const table of SPAN_TABLES) {
+  for (const table of args['empty-only'] || args['skip-rebuilds'] ? [] : SPAN_TABLES) {
     started = performance.now();
     await db.transaction().execute((trx) => rebuildSpans(trx, [table]));
     console.log(`restore's rebuild of ${table} (emptied, then filled): ${((performance.now() - started) / 1000).toFixed(1)} s [load ${load()}]`);
+  }
+  // A restore's emptying of the daily summaries, rolled back each time so that both ways delete the same rows.
+  const rolledBack = new Error('rolled back');
+  const timed = async (label: string, work: (trx: typeof db) => Promise<unknown>) => {
+    started = performance.now();
+    let failure = '';
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await work(trx);
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) failure = `, failed: ${error instanceof Error ? error.message : String(error)}`;
+      });
+    console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s${failure} [load ${load()}]`);
+  };
+  for (const table of DAILY_SUMMARY_TABLES) {
+    const rows = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    await timed(`${table} (${Number(rows.rows[0]!.n)} rows), one delete`, (trx) => trx.deleteFrom(table).execute());
+    await timed(`${table}, in bounded statements`, (trx) => emptyDailySummaries(trx, table));
   }
 } catch (error) {
   console.error(error);

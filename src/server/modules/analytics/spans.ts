@@ -18,7 +18,7 @@ export const SPAN_LEVELS = 9;
 const DAY_MS = 86_400_000;
 /** Days since 1970-01-01 of a site day (`YYYY-MM-DD`, calendar arithmetic). */
 export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+export const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
 
 export type RangeCover = { days: string[]; spans: Array<{ level: number; start: number }> };
 
@@ -153,13 +153,13 @@ async function emptySpans(db: Db, table: SpanTable, statementRows: number): Prom
 }
 
 /** Rows a statement reads at most, about: ~1 s on PostgreSQL on a busy machine, far from its 10 s limit. */
-const STATEMENT_ROWS = 100_000;
+export const STATEMENT_ROWS = 100_000;
 
 /**
  * Days of one statement: a multiple of the span (`minimum` days, a power of two) holding at most
  * STATEMENT_ROWS rows at `rowsPerDay` (or one span, when even that holds more).
  */
-const windowDays = (minimum: number, rowsPerDay: number, statementRows = STATEMENT_ROWS) => {
+export const windowDays = (minimum: number, rowsPerDay: number, statementRows = STATEMENT_ROWS) => {
   let days = minimum;
   while (days < 4096 && days * 2 * rowsPerDay <= statementRows) days *= 2;
   return days;

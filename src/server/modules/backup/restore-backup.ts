@@ -11,6 +11,7 @@ import { BOOKKEEPING_TABLES, EMPTIED_BY_RESTORE, listTablesInOrder } from './tab
 import { rebuildSearchIndex } from '../../content/effects/search-index';
 import { rebuildMediaUsages } from '../../content/effects/media-usages';
 import { rebuildSpans } from '../analytics/spans';
+import { emptyDailySummaries, isDailySummaryTable } from '../analytics/daily-summaries';
 
 export class RestoreRefusedError extends Error {}
 
@@ -125,7 +126,8 @@ async function checkRows(target: RestoreTarget, documents: TableDocument[]): Pro
 
 /**
  * In one transaction, all or nothing: content tables are emptied and loaded
- * with the checked rows; of the settings only the content singletons are
+ * with the checked rows (the analytics daily summaries emptied in statements of
+ * bounded size, as the spans are rebuilt: decision 080); of the settings only the content singletons are
  * replaced and the signing keys dropped (the next use makes new ones); the
  * archive's audit entries join the target's own; sessions and preview links end.
  */
@@ -138,6 +140,8 @@ async function replaceTables(target: RestoreTarget, tables: Map<string, Array<Re
     for (const table of [...order].reverse()) {
       if (EMPTIED_BY_RESTORE.includes(table)) await trx.deleteFrom(table as 'sessions').execute();
       else if (table === 'settings') await trx.deleteFrom('settings').where('key', 'in', [...CONTENT_SETTINGS, ...SIGNING_KEYS]).execute();
+      // Millions of rows on a large site: in bounded statements, still inside this one transaction.
+      else if (isDailySummaryTable(table)) await emptyDailySummaries(trx, table);
       else if (table in RESTORE_RULES && table !== 'audit_log') await trx.deleteFrom(table as 'settings').execute();
     }
     for (const table of order) {
