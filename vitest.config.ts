@@ -37,6 +37,8 @@ export default defineConfig({
     // The S3 emulator (s3rver) signs its listing continuation tokens with DES, which OpenSSL 3 keeps
     // in its legacy provider: without it a listing of more than one page fails inside the emulator.
     execArgv: ['--openssl-legacy-provider'],
+    // On PostgreSQL: one migrated template a run for the test files' databases, and their drops at its end.
+    globalSetup: ['tests/helpers/postgres-run.ts'],
     projects: [
       // One module graph per worker instead of one per file: each file still builds its own app on
       // its own database, but the app's modules (Fastify, Kysely, the routes, the renderer) are

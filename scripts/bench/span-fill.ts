@@ -7,16 +7,14 @@
 // emptying of the daily summaries, one delete per table beside deletes in bounded statements (decision 080),
 // each in a transaction rolled back; `--empty-only` measures just that, `--skip-rebuilds` leaves out the rebuilds.
 //   npx tsx scripts/bench/span-fill.ts [--products 10000] [--referrers 500] [--empty-only] [--skip-rebuilds]   (BENCH_DATABASE_URL: PostgreSQL)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Migration } from 'kysely';
-import pg from 'pg';
-import { knownMigrations, migrateToLatest, openDatabase } from '../../src/server/db/database';
+import { knownMigrations } from '../../src/server/db/database';
 import { rebuildSpans, SPAN_TABLES } from '../../src/server/modules/analytics/spans';
 import { siteDay } from '../../src/server/modules/analytics/site-day';
 import { DAILY_SUMMARY_TABLES, emptyDailySummaries } from '../../src/server/modules/analytics/daily-summaries';
+import { freshDatabase } from './fresh-database';
 
 const { values: args } = parseArgs({
   options: { products: { type: 'string', default: '10000' }, referrers: { type: 'string', default: '500' }, 'empty-only': { type: 'boolean', default: false }, 'skip-rebuilds': { type: 'boolean', default: false } },
@@ -25,27 +23,10 @@ const PRODUCTS = Number(args.products);
 const REFERRERS = Number(args.referrers);
 const DAYS = 761;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-span-fill-'));
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const name = `showcase_span_fill_${process.pid}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-}
-const handle = openDatabase({ databaseUrl, dataDir });
-const { db, kind } = handle;
+const database = await freshDatabase();
+const { db, kind } = database;
 const load = () => os.loadavg().map((n) => n.toFixed(1)).join(', ');
 try {
-  await migrateToLatest(db);
   const today = siteDay(Date.now());
   let started = performance.now();
   // The daily rows every span table is made from, without the pool's limits (seeding is not what is measured).
@@ -61,16 +42,15 @@ try {
     `insert into analytics_daily_counts (day, dimension, name, count)
      select ${day('d.n')}, 'category', 'category-' || k.n, 1 + ${random(500)} from ${series(DAYS, 'd')} cross join ${series(100, 'k')}`,
   ];
-  if (kind === 'sqlite') {
-    const series = (count: number, alias: string) => `(with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) select n from s) ${alias}`;
-    for (const statement of seed((n) => `date('${today}', '-' || ${n} || ' days')`, series, (max) => `abs(random() % ${max})`)) await sql.raw(statement).execute(db);
-  } else {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    const series = (count: number, alias: string) => `generate_series(0, ${count - 1}) ${alias}(n)`;
-    for (const statement of seed((n) => `to_char(date '${today}' - ${n}, 'YYYY-MM-DD')`, series, (max) => `floor(random() * ${max})::int`)) await client.query(statement);
-    await client.end();
-  }
+  await database.seed(
+    kind === 'sqlite'
+      ? seed(
+          (n) => `date('${today}', '-' || ${n} || ' days')`,
+          (count, alias) => `(with recursive s(n) as (select 0 union all select n + 1 from s where n < ${count - 1}) select n from s) ${alias}`,
+          (max) => `abs(random() % ${max})`,
+        )
+      : seed((n) => `to_char(date '${today}' - ${n}, 'YYYY-MM-DD')`, (count, alias) => `generate_series(0, ${count - 1}) ${alias}(n)`, (max) => `floor(random() * ${max})::int`),
+  );
   await sql`analyze`.execute(db);
   console.log(`${kind}: ${PRODUCTS} products and pages, ${REFERRERS} referrers, 50 campaigns, 100 categories × ${DAYS} days seeded in ${((performance.now() - started) / 1000).toFixed(1)} s [load ${load()}]`);
 
@@ -117,7 +97,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await handle.close();
-  if (adminUrl) await admin(`DROP DATABASE ${name} WITH (FORCE)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.close();
 }

@@ -3,59 +3,34 @@
 // 25 months (761 days), the page spans built as a restore builds them, then the
 // dashboard's top 20 pages of 30, 90 and 731 days read both ways, alternately.
 //   npx tsx scripts/bench/top-pages.ts [--paths 10000] [--runs 7]   (BENCH_DATABASE_URL: PostgreSQL)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../../src/server/db/database';
 import { readTopPages } from '../../src/server/modules/analytics/analytics.reads';
 import { rebuildSpans } from '../../src/server/modules/analytics/spans';
 import { addDays, siteDay } from '../../src/server/modules/analytics/site-day';
+import { freshDatabase } from './fresh-database';
 
 const { values: args } = parseArgs({ options: { paths: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } } });
 const PATHS = Number(args.paths);
 const RUNS = Number(args.runs);
 const DAYS = 761;
 
-// A fresh database: a temp SQLite file, or a new PostgreSQL database dropped at the end.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-top-pages-'));
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const name = `showcase_top_pages_${process.pid}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-}
-const handle = openDatabase({ databaseUrl, dataDir });
-const { db, kind } = handle;
+const database = await freshDatabase();
+const { db, kind } = database;
 try {
-  await migrateToLatest(db);
   const today = siteDay(Date.now());
   let started = performance.now();
-  if (kind === 'sqlite') {
-    await sql`insert into analytics_daily_counts (day, dimension, name, count)
-      with recursive d(n) as (select 0 union all select n + 1 from d where n < ${DAYS - 1}),
-                     k(n) as (select 0 union all select n + 1 from k where n < ${PATHS - 1})
-      select date(${today}, '-' || d.n || ' days'), 'page', '/product/course-' || k.n, 1 + abs(random() % 50) from d cross join k`.execute(db);
-  } else {
-    // Without the pool's 10 s statement limit.
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`insert into analytics_daily_counts (day, dimension, name, count)
-      select to_char(date '${today}' - d.n, 'YYYY-MM-DD'), 'page', '/product/course-' || k.n, 1 + floor(random() * 50)::int
-      from generate_series(0, ${DAYS - 1}) d(n) cross join generate_series(0, ${PATHS - 1}) k(n)`);
-    await client.end();
-  }
+  await database.seed([
+    kind === 'sqlite'
+      ? `insert into analytics_daily_counts (day, dimension, name, count)
+         with recursive d(n) as (select 0 union all select n + 1 from d where n < ${DAYS - 1}),
+                        k(n) as (select 0 union all select n + 1 from k where n < ${PATHS - 1})
+         select date('${today}', '-' || d.n || ' days'), 'page', '/product/course-' || k.n, 1 + abs(random() % 50) from d cross join k`
+      : `insert into analytics_daily_counts (day, dimension, name, count)
+         select to_char(date '${today}' - d.n, 'YYYY-MM-DD'), 'page', '/product/course-' || k.n, 1 + floor(random() * 50)::int
+         from generate_series(0, ${DAYS - 1}) d(n) cross join generate_series(0, ${PATHS - 1}) k(n)`,
+  ]);
   const seedMs = performance.now() - started;
   started = performance.now();
   // As a restore rebuilds them: in a transaction, under the pool's limits.
@@ -109,7 +84,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  await handle.close();
-  if (adminUrl) await admin(`DROP DATABASE ${name} WITH (FORCE)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.close();
 }

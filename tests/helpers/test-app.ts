@@ -1,51 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import { createTestEnv, type TestEnv } from './test-env';
 
 export const ADMIN_PASSWORD = 'correct-horse-battery';
 
-/** Which database the suite runs on: SQLite by default, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-
-export type TestEnv = {
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Drops the PostgreSQL database and removes the data directory. */
-  destroy: () => Promise<void>;
-};
-
-/** A fresh, empty database (a temp SQLite file, or a new PostgreSQL database) and data directory. */
-export async function createTestEnv(adminUrl = process.env.TEST_DATABASE_URL): Promise<TestEnv> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showcase-test-'));
-  // The key file that seals stored secrets lives beside the data directory (content/secret-box.ts).
-  const removeDataDir = () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(`${dataDir}.key`, { force: true });
-  };
-  if (!adminUrl) return { dataDir, databaseUrl: undefined, destroy: async () => removeDataDir() };
-  const name = `showcase_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    destroy: async () => {
-      removeDataDir();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { createTestEnv, testDatabaseKind, type TestEnv } from './test-env';
 
 export function testConfig(env: TestEnv, overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -77,7 +37,8 @@ export async function startTestApp(
   /** Runs on the fresh database before the app starts (and migrates it). */
   prepare?: (env: TestEnv) => Promise<void>,
 ): Promise<TestApp> {
-  const env = await createTestEnv();
+  // `prepare` is given the database before any migration: an empty one.
+  const env = await createTestEnv(undefined, { migrated: !prepare });
   await prepare?.(env);
   const config = testConfig(env, configOverrides);
   let app = await buildApp(config, buildOptions);
