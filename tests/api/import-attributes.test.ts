@@ -13,7 +13,8 @@ function importForm(file: string, name: string, fields: Record<string, string> =
   return form;
 }
 
-describe(`import and export of attributes (${testDatabaseKind})`, () => {
+// Two tests start empty sites of their own to import into: on PostgreSQL under load that takes tens of seconds.
+describe(`import and export of attributes (${testDatabaseKind})`, { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -24,9 +25,10 @@ describe(`import and export of attributes (${testDatabaseKind})`, () => {
   const bySlug = async (app: TestApp, slug: string) => (await app.asAdmin({ url: `/api/products/slug/${slug}` })).json().data;
   const attributes = async (app: TestApp) => (await app.asAdmin({ url: '/api/attributes' })).json().data as Array<{ id: string; slug: string; name: string; type: string; values: string[]; filter: boolean; unit: string | null }>;
 
-  it('exports definitions and values (CSV columns, JSON), and export → import into an empty site → export gives the same files', async () => {
+  it('exports definitions and values (CSV columns, JSON), and export → import into an empty site → export gives the same files and definitions', async () => {
     for (const input of [
-      { name: 'Level', slug: 'level', type: 'choice', values: ['Beginner', 'Advanced'], filter: true },
+      // Intermediate: a value no product uses, kept by both files.
+      { name: 'Level', slug: 'level', type: 'choice', values: ['Beginner', 'Intermediate', 'Advanced'], filter: true },
       { name: 'Hours', slug: 'hours', type: 'number', unit: 'h' },
       { name: 'Certificate', slug: 'certificate', type: 'boolean' },
     ]) {
@@ -42,13 +44,14 @@ describe(`import and export of attributes (${testDatabaseKind})`, () => {
 
     const csv = (await t.asAdmin({ url: '/api/export/products.csv' })).body;
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe(`${SHOWCASE_HEADER},attribute:level,attribute:hours,attribute:certificate`);
+    // Each attribute's header cell carries its definition (decision 079); the rows hold values only.
+    expect(lines[0]).toBe(`${SHOWCASE_HEADER},attribute:level (Level; choice; values: Beginner|Intermediate|Advanced; filter),attribute:hours (Hours; number; unit: h),attribute:certificate (Certificate; boolean)`);
     expect(lines.find((line) => line.startsWith('with-all,'))).toMatch(/,Advanced,12\.5,true$/);
     expect(lines.find((line) => line.startsWith('with-some,'))).toMatch(/,Beginner,,false$/);
     expect(lines.find((line) => line.startsWith('with-none,'))).toMatch(/,,,$/);
     const json = (await t.asAdmin({ url: '/api/export/catalogue.json' })).json();
     expect(json.attributes).toEqual([
-      { name: 'Level', slug: 'level', type: 'choice', values: ['Beginner', 'Advanced'], unit: null, filter: true },
+      { name: 'Level', slug: 'level', type: 'choice', values: ['Beginner', 'Intermediate', 'Advanced'], unit: null, filter: true },
       { name: 'Hours', slug: 'hours', type: 'number', values: [], unit: 'h', filter: false },
       { name: 'Certificate', slug: 'certificate', type: 'boolean', values: [], unit: null, filter: false },
     ]);
@@ -62,12 +65,8 @@ describe(`import and export of attributes (${testDatabaseKind})`, () => {
       const imported = await post(fromCsv, '?dryRun=false', importForm(csv, 'products.csv'));
       expect(imported.json().data, imported.body).toEqual({ dialect: 'showcase', created: 3, updated: 0, unchanged: 0, errors: [] });
       expect((await fromCsv.asAdmin({ url: '/api/export/products.csv' })).body).toBe(csv);
-      // A CSV column names the attribute by its slug: its type is read from the values.
-      expect((await attributes(fromCsv)).map(({ slug, type }) => [slug, type])).toEqual([
-        ['level', 'choice'],
-        ['hours', 'number'],
-        ['certificate', 'boolean'],
-      ]);
+      // The definitions come back whole: name, type, unit, filter flag and a value no product uses.
+      expect((await attributes(fromCsv)).map(({ id: _id, ...attribute }) => attribute)).toEqual(json.attributes);
       expect((await bySlug(fromCsv, 'with-all')).attributes).toEqual({ level: 'Advanced', hours: 12.5, certificate: true });
     } finally {
       await fromCsv.close();
@@ -83,6 +82,42 @@ describe(`import and export of attributes (${testDatabaseKind})`, () => {
     }
   });
 
+  it('a CSV header cell’s definition: separators and unused attributes survive the round trip; one that cannot be read is an error of line 1', async () => {
+    const source = await startTestApp();
+    const target = await startTestApp();
+    try {
+      for (const input of [
+        { name: 'Format; style', slug: 'format', type: 'choice', values: ['Online|live', 'In person; small group', 'Back\\slash'] },
+        { name: 'Distance', slug: 'distance', type: 'number', unit: 'km; roughly', filter: true },
+      ]) expect((await source.asAdmin({ method: 'POST', url: '/api/attributes', payload: input })).statusCode).toBe(201);
+      const product = aProduct({ slug: 'separated', title: 'Separated', attributes: { format: 'In person; small group' } });
+      expect((await source.asAdmin({ method: 'POST', url: '/api/products', payload: product })).statusCode).toBe(201);
+      const csv = (await source.asAdmin({ url: '/api/export/products.csv' })).body;
+      expect(csv.split('\r\n')[0]).toBe(
+        `${SHOWCASE_HEADER},attribute:format (Format\\; style; choice; values: Online\\|live|In person\\; small group|Back\\\\slash),attribute:distance (Distance; number; unit: km\\; roughly; filter)`,
+      );
+      const imported = await post(target, '?dryRun=false&details=true', importForm(csv, 'products.csv'));
+      expect(imported.json().data, imported.body).toMatchObject({ created: 1, errors: [], attributes: { created: 2, updated: 0 } });
+      expect((await target.asAdmin({ url: '/api/export/products.csv' })).body).toBe(csv);
+      const strip = (list: Awaited<ReturnType<typeof attributes>>) => list.map(({ id: _id, ...attribute }) => attribute);
+      expect(strip(await attributes(target))).toEqual(strip(await attributes(source)));
+      expect((await bySlug(target, 'separated')).attributes).toEqual({ format: 'In person; small group' });
+    } finally {
+      await source.close();
+      await target.close();
+    }
+
+    const row = `unread,Unread,<p>x</p>,1 hour,,,,,,,,,${SHOP}/unread,/uploads/x.jpg,,,`;
+    for (const [column, cell, message] of [
+      ['attribute:pace (Pace; colour)', '', '“colour” is not an attribute type: choice, number or boolean'],
+      ['attribute:pace (Pace; choice; values: Slow|Fast; sorted)', '', '“sorted” is not part of an attribute’s definition: unit: …, values: …|…, or filter'],
+      ['attribute:pace (Pace; choice; values: Slow|Fast)', 'Brisk', 'Pace: “Brisk” is not one of Slow, Fast'],
+    ] as const) {
+      const refused = await post(t, '', importForm(`${SHOWCASE_HEADER},"${column}"\r\n${row},${cell}\r\n`, 'sheet.csv'));
+      expect(refused.json().data.errors, column).toEqual([{ line: cell ? 2 : 1, column: cell ? 'attribute:pace' : column, message }]);
+    }
+  });
+
   it('a Showcase file: a blank cell clears a value, a value of the wrong type is an error of its line and column', async () => {
     const file = (level: string, hours: string) => `${SHOWCASE_HEADER},attribute:level,attribute:hours\r\nwith-some,With some,<p>x</p>,1 hour,,,,,,,,,${SHOP}/buy,/uploads/x.jpg,,,,${level},${hours}\r\n`;
     const bad = await post(t, '', importForm(file('Expert', 'many'), 'bad.csv'));
@@ -91,7 +126,7 @@ describe(`import and export of attributes (${testDatabaseKind})`, () => {
     const applied = await post(t, '?dryRun=false&details=true', importForm(file('Expert', ''), 'ok.csv'));
     expect(applied.json().data, applied.body).toMatchObject({ created: 0, updated: 1, errors: [], attributes: { created: 0, updated: 1 } });
     expect((await bySlug(t, 'with-some')).attributes).toEqual({ level: 'Expert', certificate: false });
-    expect((await attributes(t)).find((a) => a.slug === 'level')?.values).toEqual(['Beginner', 'Advanced', 'Expert']);
+    expect((await attributes(t)).find((a) => a.slug === 'level')?.values).toEqual(['Beginner', 'Intermediate', 'Advanced', 'Expert']);
   });
 
   it('WooCommerce: Attribute N name/value/visible/global as values, a global one created as a filter; a variation’s attribute and several values are not stored', async () => {

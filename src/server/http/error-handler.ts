@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, fieldOf } from './errors';
 import { classifyDatabaseError, isUniqueViolation, type DatabaseFault } from '../db/errors';
@@ -38,37 +38,44 @@ export const DATABASE_FAULT_ANSWERS: Record<DatabaseFault, { status: number; mes
   'read-only': { status: 503, message: 'Storage is read-only: the change was not saved', retryAfter: 60 },
 };
 
-/** One place turns every failure into the envelope with a real status; 5xx details stay in the log. */
+/** The envelope and status a failure is answered with; `retryAfter` in seconds. */
+export type FailureAnswer = { status: number; body: { success: false; error: string; data?: unknown; field?: string }; retryAfter?: number };
+
+/**
+ * One place turns every failure into the envelope with a real status; 5xx details stay in the log. Also used
+ * where the status line has gone out already (an import streaming its progress, decision 079): the envelope
+ * is then its last line.
+ */
+export function failureAnswer(error: FastifyError, request: FastifyRequest): FailureAnswer {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const message = describeValidation(error.validationContext, error.validation);
+    const field = error.validationContext === 'body' ? fieldOf(message) : undefined;
+    return { status: 400, body: { success: false, error: message, ...(field ? { field } : {}) } };
+  }
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { success: false, error: error.message, ...(error.data ? { data: error.data } : {}), ...(error.field ? { field: error.field } : {}) } };
+  }
+  if (isUniqueViolation(error)) return { status: 409, body: { success: false, error: 'An item with the same value already exists' } };
+  const fault = classifyDatabaseError(error);
+  if (fault) {
+    const answer = DATABASE_FAULT_ANSWERS[fault];
+    // Passing faults (a restart, a held lock) are warnings; a full or read-only disk needs a person.
+    const level = fault === 'unavailable' || fault === 'busy' ? 'warn' : 'error';
+    request.log[level]({ err: error, fault }, `request failed: database ${fault}`);
+    return { status: answer.status, body: { success: false, error: answer.message }, ...(answer.retryAfter ? { retryAfter: answer.retryAfter } : {}) };
+  }
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) return { status: known.status, body: { success: false, error: known.message } };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, body: { success: false, error: error.message || 'Bad request' } };
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: { success: false, error: 'Internal server error' } };
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = describeValidation(error.validationContext, error.validation);
-      const field = error.validationContext === 'body' ? fieldOf(message) : undefined;
-      return reply.status(400).send({ success: false, error: message, ...(field ? { field } : {}) });
-    }
-    if (error instanceof HttpError) {
-      const body = { success: false, error: error.message, ...(error.data ? { data: error.data } : {}), ...(error.field ? { field: error.field } : {}) };
-      return reply.status(error.statusCode).send(body);
-    }
-    if (isUniqueViolation(error)) {
-      return reply.status(409).send({ success: false, error: 'An item with the same value already exists' });
-    }
-    const fault = classifyDatabaseError(error);
-    if (fault) {
-      const answer = DATABASE_FAULT_ANSWERS[fault];
-      // Passing faults (a restart, a held lock) are warnings; a full or read-only disk needs a person.
-      const level = fault === 'unavailable' || fault === 'busy' ? 'warn' : 'error';
-      request.log[level]({ err: error, fault }, `request failed: database ${fault}`);
-      if (answer.retryAfter) reply.header('Retry-After', String(answer.retryAfter));
-      return reply.status(answer.status).send({ success: false, error: answer.message });
-    }
-    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ success: false, error: known.message });
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, error: error.message || 'Bad request' });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, error: 'Internal server error' });
+    const { status, body, retryAfter } = failureAnswer(error, request);
+    if (retryAfter) reply.header('Retry-After', String(retryAfter));
+    return reply.status(status).send(body);
   });
 }

@@ -36,3 +36,20 @@ export const ImportQuerySchema = z.object({
 export const ColumnMappingSchema = z.record(z.string().max(200, 'a column name is too long'), z.string().max(200, 'a field is too long').nullable(), {
   error: 'must be a JSON object of {"Column": "field" or null}',
 }).refine((mapping) => Object.keys(mapping).length <= 1000, 'has too many columns');
+
+/** How far along a count is: `done` of `total` (0 of 0 when there is nothing to count). */
+const CountSchema = z.strictObject({ done: z.number(), total: z.number() });
+
+/**
+ * One progress line of an import streamed as `application/x-ndjson` (decision 079): the file being read
+ * (`read`), its products checked and their images taken (`check`), the products written (`save`).
+ */
+export const ImportProgressSchema = z.strictObject({
+  step: z.enum(['read', 'check', 'save']),
+  products: CountSchema,
+  images: CountSchema,
+});
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+/** The media type a client asks for (`Accept`) to get progress lines before the report. */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';

@@ -1,4 +1,4 @@
-import { expect, openAdmin, png, test, unique } from './fixtures';
+import { abortApi, expect, openAdmin, png, test, unique } from './fixtures';
 import { makeZip } from '../../helpers/zip';
 import type { Product } from '../../../src/shared/schemas';
 
@@ -115,4 +115,48 @@ test('maps a column the format does not read to an attribute, and reports the ed
     const attribute = (await api.get<Array<{ id: string; slug: string }>>('/api/attributes')).find((item) => item.slug === attributeSlug);
     if (attribute) await api.remove(`/api/attributes/${attribute.id}`);
   }
+});
+
+test('shows the progress of a large file: the bytes sent, then the products checked; a lost connection says what it means', async ({ adminPage: page }) => {
+  // 500 products with long descriptions (about 1.3 MB), checked only: a dry run changes nothing.
+  const PRODUCTS = 500;
+  const run = unique('progress').replace(/\W+/g, '-');
+  const padding = 'A course about drawing one careful line after another. '.repeat(45);
+  const rows = Array.from({ length: PRODUCTS }, (_, i) => `${run}-${i},Progress course ${i},<p>${padding}</p>,1 hour,,,,10,EUR,,,,https://shop.example.com/${run}-${i},https://cdn.example.com/${run}-${i}.jpg,,,\r\n`);
+  const file = Buffer.from(HEADER + rows.join(''));
+  await openAdmin(page, '/admin/import-export');
+  // A slower upload (about 2 MB/s), so its progress is seen: on loopback it would be over in a moment.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2_000_000 });
+  // Every text the progress region shows, as the page draws it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressTexts: string[] }).progressTexts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[aria-label="Import progress"]')?.textContent ?? '';
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const form = page.getByRole('form', { name: 'Import' });
+  await form.getByLabel('File (CSV or JSON)').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: file });
+  await form.getByRole('button', { name: 'Check file' }).click();
+  const progress = page.getByRole('region', { name: 'Import progress' });
+  await expect(progress.getByRole('progressbar', { name: 'Checking the file' })).toBeVisible();
+  // The rest of the screen stays usable meanwhile.
+  await expect(page.getByRole('button', { name: 'Download products (CSV)' })).toBeEnabled();
+  const report = page.getByRole('region', { name: 'Import report' });
+  await expect(report.getByRole('status')).toHaveText(`Would be: ${PRODUCTS} created, 0 updated, 0 unchanged`, { timeout: 14_000 });
+  await expect(progress).toHaveCount(0);
+  const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+  const sent = texts.map((text) => /Sending the file: ([\d.]+) MB of ([\d.]+) MB/.exec(text)).filter((match) => match !== null);
+  expect(sent.some((match) => Number(match[1]) < Number(match[2])), texts.join('\n')).toBe(true);
+  const checked = texts.map((text) => /Checking product ([\d,]+) of 500/.exec(text)?.[1]).filter((done) => done !== undefined).map((done) => Number(done.replace(/,/g, '')));
+  expect(checked.some((done) => done > 0 && done < PRODUCTS), texts.join('\n')).toBe(true);
+
+  // The connection fails: the screen says what happened to the catalogue.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await abortApi(page, '**/api/import?*', 'POST');
+  await form.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The connection to the server was lost while the file was being sent: nothing was imported. Try again.');
 });

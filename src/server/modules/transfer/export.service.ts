@@ -6,7 +6,8 @@ import type { Edition } from '../../../shared/schemas/edition';
 import { selectEditions } from '../products/edition.repository';
 import { editionsOf } from '../products/editions';
 import { SHOWCASE_COLUMNS } from './dialects/showcase';
-import type { Attribute, AttributeValue } from '../../../shared/schemas/attribute';
+import type { AttributeValue } from '../../../shared/schemas/attribute';
+import { attributeHeader } from './attribute-header';
 import { listAttributes } from '../attributes/attribute.service';
 import { selectAttributes, selectProductValues } from '../attributes/attribute.repository';
 import { valuesOf } from '../attributes/product-values';
@@ -67,21 +68,19 @@ const galleryUrls = (row: ProductRow) => (JSON.parse(row.gallery) as Array<{ url
 const exportedEditions = (editions: Edition[]) =>
   editions.map(({ name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink }) => ({ name, price, currency, compareAtPrice, saleEndsAt, availability, buyLink }));
 
-/** An attribute's column in Showcase's CSV: `attribute:<slug>`, after SHOWCASE_COLUMNS, in the owner's order of attributes. */
-export const attributeColumn = (attribute: Pick<Attribute, 'slug'>) => `attribute:${attribute.slug}`;
 
 /** A value as its cell: a choice's text, a number, `true`/`false`; blank for none. */
 const valueCell = (value: AttributeValue | undefined) => (value === undefined ? '' : String(value));
 
 /**
- * Showcase's CSV (SHOWCASE_COLUMNS, then one `attribute:<slug>` column per attribute when the site has any),
- * one row per edition, streamed.
+ * Showcase's CSV (SHOWCASE_COLUMNS, then one column per attribute when the site has any, in the owner's order,
+ * its header cell carrying the definition: attribute-header.ts), one row per edition, streamed.
  */
 export function streamProductsCsv(db: Db): Readable {
   return Readable.from(
     (async function* () {
       const attributes = await listAttributes(db);
-      yield csvLine([...SHOWCASE_COLUMNS, ...attributes.map(attributeColumn)]);
+      yield csvLine([...SHOWCASE_COLUMNS, ...attributes.map(attributeHeader)]);
       for await (const { row, categories, tags, editions, attributes: values } of exportedProducts(db)) {
         const attributeCells = attributes.map((attribute) => valueCell(values[attribute.slug]));
         // Every edition's row repeats the product's columns (the import reads them from the first).

@@ -73,7 +73,8 @@ export class ImportAttributes {
   private syncDeclared() {
     for (const attribute of this.declared.slice(this.declaredSeen)) {
       if (this.bySlug.has(attribute.slug)) continue;
-      this.add({ ...attribute, values: [...attribute.values], stored: undefined, open: false, added: 0, line: 0, column: 'attributes', used: true, type: attribute.type });
+      const { line = 0, column = 'attributes', ...definition } = attribute;
+      this.add({ ...definition, values: [...definition.values], stored: undefined, open: false, added: 0, line, column, used: true });
     }
     this.declaredSeen = this.declared.length;
   }
@@ -146,6 +147,7 @@ export class ImportAttributes {
    * attribute's own write would check it (an error of the line and column that first named it).
    */
   finish(errors: RowError[]): void {
+    this.syncDeclared();
     for (const definition of this.bySlug.values()) {
       if (definition.type !== undefined) continue;
       const texts = this.all.filter((value) => value.definition === definition && value.text !== '').map((value) => value.text);

@@ -54,6 +54,7 @@ export class ImportImages {
   private readonly pending: Pending[] = [];
   private readonly stored: string[] = [];
   private kept = false;
+  private settled = 0;
 
   private constructor(
     private readonly ctx: { db: Db; store: MediaStore; maxImageBytes: number },
@@ -77,8 +78,27 @@ export class ImportImages {
     if (!url) {
       url = this.take(source);
       this.found.set(key, url);
+      const count = () => {
+        this.settled += 1;
+      };
+      void url.then(count, count);
     }
     return url;
+  }
+
+  /** How many images have been taken (checked, re-encoded and, unless a dry run, stored) or refused so far. */
+  get taken(): number {
+    return this.settled;
+  }
+
+  /** The source an image named as `src` is taken from, one key per source; undefined when it stays at its address or is refused. */
+  sourceKey(src: string): string | undefined {
+    try {
+      const source = this.sourceOf(src);
+      return source && `${source.kind}:${source.name}`;
+    } catch {
+      return undefined;
+    }
   }
 
   private sourceOf(src: string): { kind: 'zip' | 'url'; name: string } | undefined {

@@ -15,6 +15,7 @@ import { ImageRefused, ImportImages, type ImageSources } from './import-images';
 import { MediaZipError } from './media-zip';
 import type { DialectName, ImportedProduct, RowError } from './imported-product';
 import { checkProduct, editionChanges, sameProduct, toProductInput } from './to-product-input';
+import { ImportCounter, countImport, type ProgressSink } from './import-progress';
 
 export type ImportOptions = {
   format?: DialectName | 'json' | undefined;
@@ -26,6 +27,8 @@ export type ImportOptions = {
   media?: ImageSources | undefined;
   /** The owner's reading of the columns the dialect does not read (read-import.ts). */
   mapping?: ColumnMapping | undefined;
+  /** Progress as the import goes (decision 079): the file is counted first, then each product and image reported. */
+  progress?: ProgressSink | undefined;
 };
 
 /** What an import reads and writes besides the file: the site's database, its media store and the upload limit. */
@@ -88,7 +91,8 @@ function linkIds(product: ImportedProduct, links: Links) {
  */
 export async function runImport(ctx: ImportContext, actor: Actor, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportReport> {
   const errors: RowError[] = [];
-  const reading = await openImport(source, { format: options.format, shopUrl: options.shopUrl, currency: options.currency ?? 'USD', mapping: options.mapping }, errors);
+  const readOptions = { format: options.format, shopUrl: options.shopUrl, currency: options.currency ?? 'USD', mapping: options.mapping };
+  const reading = await openImport(source, readOptions, errors);
   const report: ImportReport = {
     dialect: reading.dialect,
     created: 0,
@@ -111,7 +115,13 @@ export async function runImport(ctx: ImportContext, actor: Actor, source: AsyncI
     return report;
   }
   try {
-    return await planAndApply(ctx, actor, reading.products, options, report, images, await ImportAttributes.open(ctx.db, reading.declared));
+    let counter: ImportCounter | undefined;
+    if (options.progress) {
+      counter = new ImportCounter(options.progress, images);
+      counter.reading();
+      counter.counted(await countImport(options.progress.reread(), readOptions, images));
+    }
+    return await planAndApply(ctx, actor, reading.products, options, report, images, await ImportAttributes.open(ctx.db, reading.declared), counter);
   } finally {
     await images.close();
   }
@@ -177,17 +187,20 @@ async function planAndApply(
   report: ImportReport,
   images: ImportImages,
   attributes: ImportAttributes,
+  counter: ImportCounter | undefined,
 ): Promise<ImportReport> {
   const errors = report.errors;
   const links = await readLinks(ctx.db);
   const seen = new Map<string, number>();
   const candidates: Candidate[] = [];
   const reported = new Set<string>();
-  let scanned = 0;
+  // Errors of the header (an attribute definition that cannot be read) belong to no product.
+  let scanned = errors.length;
   for await (const read of readAhead(products, images, errors)) {
     const product = read.product;
     errors.push(...read.readErrors);
     const refusedImages = await read.images;
+    counter?.checked();
     const earlier = seen.get(product.slug);
     if (earlier !== undefined && product.slug !== '') {
       errors.push({ line: product.line, column: product.columns.slug, message: `the same product as line ${earlier}` });
@@ -220,6 +233,7 @@ async function planAndApply(
     if (hadErrors || errors.length > before || !checked.clean) continue;
     candidates.push({ product, existing, same: existing !== undefined && sameProduct(checked.clean, existing), pending, editions: editionChanges(checked.clean, existing) });
   }
+  counter?.checkedAll();
   // A new attribute's type is known once every product has been read.
   attributes.finish(errors);
   const plan: Planned[] = [];
@@ -239,11 +253,12 @@ async function planAndApply(
   report.updated = plan.length - report.created;
   report.images = images.newImages;
   report.attributes = attributes.counts;
-  if (options.dryRun || errors.length > 0 || plan.length === 0) return report;
+  // A file may define attributes no product uses yet (a CSV's header, a document's head): they are written too.
+  if (options.dryRun || errors.length > 0 || (plan.length === 0 && report.attributes.created + report.attributes.updated === 0)) return report;
 
   const writer: { current?: ReturnType<typeof deferredWriter> } = {};
   // The new images' files were stored as they were checked; without this they are removed again (images.close).
-  report.products = await applyPlan(ctx, actor, plan, images, attributes, writer);
+  report.products = await applyPlan(ctx, actor, plan, images, attributes, writer, counter);
   images.keep();
   writer.current?.commit(ctx.contentEvents);
   return report;
@@ -257,6 +272,7 @@ async function applyPlan(
   images: ImportImages,
   attributes: ImportAttributes,
   out: { current?: ReturnType<typeof deferredWriter> },
+  counter: ImportCounter | undefined,
 ): Promise<ImportReport['products']> {
   return inTransaction(ctx.db, async (trx) => {
     // The search rows of every product written are rewritten once, at the end (not once per product).
@@ -267,12 +283,14 @@ async function applyPlan(
     await addMissingLinks(writer, fresh, plan);
     await attributes.apply(writer);
     const done: ImportReport['products'] = [];
+    counter?.saved(0, plan.length);
     for (const { product, action, values } of plan) {
       // Read again inside the transaction: the dry run's reading may be stale.
       const existing = await getProductBySlug(trx, 'admin', product.slug);
       const input: ProductInput = toProductInput(product, linkIds(product, fresh), existing, values);
       const saved = existing ? (await updateProduct(writer, existing.id, input)).item : await createProduct(writer, input);
       done.push({ id: saved.id, slug: saved.slug, title: saved.title, action: existing ? 'updated' : action === 'create' ? 'created' : 'updated' });
+      counter?.saved(done.length, plan.length);
     }
     await reindexProducts(trx, [...writer.reindexLater]);
     return done;

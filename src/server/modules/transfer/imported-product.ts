@@ -40,8 +40,11 @@ export type ImportedAttribute = {
   infer?: boolean;
 };
 
-/** An attribute as a file defines it (Showcase's JSON document carries its definitions). */
-export type DeclaredAttribute = { name: string; slug: string; type: 'choice' | 'number' | 'boolean'; values: string[]; unit: string | null; filter: boolean };
+/**
+ * An attribute as a file defines it: Showcase's JSON document in its head, Showcase's CSV in its attribute
+ * columns' header cells (attribute-header.ts); `line` and `column` name where (the document's `attributes`).
+ */
+export type DeclaredAttribute = { name: string; slug: string; type: 'choice' | 'number' | 'boolean'; values: string[]; unit: string | null; filter: boolean; line?: number; column?: string };
 
 /** A column that names an attribute in any CSV dialect: `attribute:<slug or name>` (Showcase's export writes the slug). */
 export const ATTRIBUTE_COLUMN = /^attribute:\s*(.+)$/i;

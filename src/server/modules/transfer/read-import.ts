@@ -5,6 +5,7 @@ import { showcaseCsv } from './dialects/showcase';
 import { shopifyCsv } from './dialects/shopify';
 import { wooCommerceCsv } from './dialects/woocommerce';
 import { showcaseJson } from './dialects/showcase-json';
+import { readAttributeHeader } from './attribute-header';
 
 const CSV_DIALECTS: readonly Dialect[] = [shopifyCsv, wooCommerceCsv, showcaseCsv];
 
@@ -83,7 +84,9 @@ export async function openImport(
     return reading('showcase', nothing());
   }
   const unknownColumns = [...new Set(names.filter((name) => name !== '' && !dialect.knows(name)))];
-  return reading(dialect.name, dialect.products(mapHeader(names, dialect, mapping), guarded(records, errors), options, errors), unknownColumns, Object.keys(dialect.fields));
+  // Attribute columns may carry their definitions (attribute-header.ts): the dialects read the bare `attribute:<slug>`.
+  const columns = readAttributeHeader(mapHeader(names, dialect, mapping), header.line, declared, errors);
+  return reading(dialect.name, dialect.products(columns, guarded(records, errors), options, errors), unknownColumns, Object.keys(dialect.fields));
 }
 
 async function* nothing(): AsyncGenerator<ImportedProduct> {}

@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { NavLink } from '../../../components/link';
 import { errorMessage } from '../../../lib/admin-api';
 import { paths } from '../../../lib/paths';
-import { downloadExport, sendImport, type ImportOutcome } from '../api/transfer';
+import { downloadExport } from '../api/transfer';
+import { sendImport, type ImportOutcome, type ImportStage } from '../api/send-import';
+import { ImportProgressView } from './import-progress';
+import { ColumnMapping } from './column-mapping';
 
 // The buttons go under each other on a phone rather than widening the page.
 const WRAP = { flexWrap: 'wrap' } as const;
@@ -23,6 +26,8 @@ export default function ImportExportScreen() {
   const [format, setFormat] = useState('');
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
+  const [stage, setStage] = useState<ImportStage | null>(null);
+  const cancel = useRef<(() => void) | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // The columns the file's format does not read (from the last check), and how the owner reads each: a field, an attribute, or '' (left out).
   const [columns, setColumns] = useState<{ unknown: string[]; fields: string[] }>({ unknown: [], fields: [] });
@@ -35,10 +40,13 @@ export default function ImportExportScreen() {
       return;
     }
     setBusy(dryRun ? 'check' : 'apply');
+    setStage(null);
     setFailure(null);
     try {
       const sent = Object.fromEntries(columns.unknown.map((column) => [column, mapping[column] ? mapping[column] : null]));
-      const next = await sendImport({ file, media, shopUrl, format, dryRun, mapping: sent });
+      const handle = sendImport({ file, media, shopUrl, format, dryRun, mapping: sent }, setStage);
+      cancel.current = handle.cancel;
+      const next = await handle.done;
       setOutcome(next);
       if (dryRun) {
         setColumns({ unknown: next.report.unknownColumns ?? [], fields: next.report.fields ?? [] });
@@ -48,9 +56,12 @@ export default function ImportExportScreen() {
       console.error(error);
       setFailure(errorMessage(error, 'Failed to read the import file'));
     } finally {
+      cancel.current = null;
       setBusy(null);
     }
   };
+  // An import being applied on the server cannot be called back: only its upload, or a check, can be cancelled.
+  const cancellable = busy === 'check' || (busy === 'apply' && (stage === null || stage.step === 'upload'));
   const check = (event: FormEvent) => {
     event.preventDefault();
     void run(true);
@@ -122,49 +133,14 @@ export default function ImportExportScreen() {
             <option value="json">Showcase JSON</option>
           </select>
         </p>
-        {columns.unknown.length > 0 ? (
-          <div className="adm-field">
-            <div className="adm-table-wrap">
-              <table className="adm-table" aria-label="Column mapping">
-                <caption className="adm-hint" style={{ textAlign: 'left' }}>
-                  Columns this format does not read: read each as a field or an attribute, or leave it out, then check the file again.
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Column</th>
-                    <th scope="col">Read as</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {columns.unknown.map((column) => (
-                    <tr key={column}>
-                      <th scope="row">{column}</th>
-                      <td>
-                        <select
-                          className="adm-input adm-select"
-                          aria-label={`Read column ${column} as`}
-                          value={mapping[column] ?? ''}
-                          onChange={(event) => {
-                            setMapping({ ...mapping, [column]: event.target.value });
-                            setMappingChanged(true);
-                          }}
-                        >
-                          <option value="">Leave out</option>
-                          {columns.fields.map((field) => (
-                            <option key={field} value={field}>
-                              {field}
-                            </option>
-                          ))}
-                          <option value={`attribute:${column}`}>Attribute “{column}”</option>
-                        </select>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        ) : null}
+        <ColumnMapping
+          columns={columns}
+          mapping={mapping}
+          onChange={(next) => {
+            setMapping(next);
+            setMappingChanged(true);
+          }}
+        />
         <div className="adm-row-actions" style={WRAP}>
           <button type="submit" className="adm-button" disabled={busy !== null}>
             {busy === 'check' ? 'Checking…' : 'Check file'}
@@ -179,6 +155,7 @@ export default function ImportExportScreen() {
           </button>
         </div>
       </form>
+      {busy ? <ImportProgressView stage={stage} dryRun={busy === 'check'} onCancel={cancellable ? () => cancel.current?.() : null} /> : null}
       {failure ? (
         <p className="adm-alert adm-alert--error" role="alert">
           {failure}
