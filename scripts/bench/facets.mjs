@@ -43,11 +43,14 @@ export function seedAttributes(dataDir) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** `requests` uncached renders of `/category/<slug>?level=…&duration=0-N`, one client; p50/p95/max and the HTML size. */
-export async function facetTimes(port, categorySlug, requests = 300) {
+/**
+ * `requests` uncached renders of `/category/<slug>?level=…&duration=0-N`, one client; p50/p95/max and the HTML size.
+ * `first`: the first N is 200 + first, so a warm-up and the measured run never share a page.
+ */
+export async function facetTimes(port, categorySlug, requests = 300, first = 0) {
   const times = [];
   let bytes = 0;
-  for (let i = 0; i < requests; i += 1) {
+  for (let i = first; i < first + requests; i += 1) {
     const url = `/category/${categorySlug}?level=beginner,advanced&duration=0-${200 + i}`;
     const t0 = performance.now();
     const { status, body } = await getText(port, url);

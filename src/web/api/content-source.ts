@@ -8,6 +8,7 @@ import type { Navigation } from '../../shared/schemas/navigation';
 import { ApiError, apiPage, apiRequest } from './client';
 import { searchFromOffset, searchParams, type SearchFacetQuery, type SearchPageQuery } from './search-source';
 import type { Attribute, Facet, ProductSort } from '../../shared/schemas/attribute';
+import { withApiChoices } from './page-choices';
 
 /** Where a page's product grid takes its products from (a productGrid block). */
 export type ProductGridQuery = { source: 'category' | 'tag' | 'products'; categoryId: string | null; tagId: string | null; productIds: string[]; limit: number };
@@ -97,10 +98,17 @@ async function pageFromOffset(query: ProductPageQuery & { offset: number }): Pro
   return apiPage<Product>(productsUrl({ ...query, cursor }));
 }
 
+const listAttributes = () => apiRequest<Attribute[]>('/attributes');
+/** A page's choices as the API takes them (page-choices.ts): what the server's page reads, no more. */
+const asApiQuery = <Q extends { attributes?: Record<string, string[]> | undefined }>(query: Q) => withApiChoices(query, listAttributes);
+
 export const httpContentSource: ContentSource = {
   listCategories: () => apiRequest('/categories'),
   getCategoryBySlug: (slug) => orNullOn404(apiRequest(`/categories/slug/${encodeURIComponent(slug)}`)),
-  pageProducts: (query) => (query.offset ? pageFromOffset({ ...query, offset: query.offset }) : apiPage<Product>(productsUrl(query))),
+  pageProducts: async (asked) => {
+    const query = await asApiQuery(asked);
+    return query.offset ? pageFromOffset({ ...query, offset: query.offset }) : apiPage<Product>(productsUrl(query));
+  },
   getProductBySlug: (slug) => orNullOn404(apiRequest(`/products/slug/${encodeURIComponent(slug)}`)),
   listTags: (query = {}) => apiRequest(query.category ? `/tags?category=${encodeURIComponent(query.category)}` : '/tags'),
   getTags: async (ids) => {
@@ -108,8 +116,8 @@ export const httpContentSource: ContentSource = {
     const wanted = new Set(ids);
     return (await apiRequest<Tag[]>('/tags')).filter((tag) => wanted.has(tag.id));
   },
-  listAttributes: () => apiRequest('/attributes'),
-  productFacets: (query) => apiRequest(`/products/facets?${listingParams(query)}`),
+  listAttributes,
+  productFacets: async (query) => apiRequest(`/products/facets?${listingParams(await asApiQuery(query))}`),
   getHomepage: () => apiRequest('/homepage'),
   getAbout: () => apiRequest('/about'),
   getTheme: () => apiRequest('/theme'),
@@ -121,8 +129,8 @@ export const httpContentSource: ContentSource = {
     // Without the facts, pictures still show: as plain <img>s of the original.
     return apiRequest<ImageInfoMap>(`/media/info?${query}`).catch(() => ({}));
   },
-  search: searchFromOffset,
-  searchFacets: (query) => apiRequest(`/search/facets?${searchParams(query)}`),
+  search: async (query) => searchFromOffset(await asApiQuery(query)),
+  searchFacets: async (query) => apiRequest(`/search/facets?${searchParams(await asApiQuery(query))}`),
   getPageBySlug: (slug) => orNullOn404(apiRequest(`/pages/slug/${encodeURIComponent(slug)}`)),
   gridProducts: async (query) => {
     if (query.source === 'products') {

@@ -88,9 +88,10 @@ function CategoryView({ data }: { data: CategoryData }) {
             </p>
           </TagFilter>
         )}
-        {facets.length > 0 && <FacetForm key={search} action={path} facets={facets} chosen={chosen} sort={sort} keep={selected.length > 0 ? { tags: selected.join(',') } : {}} onApply={apply} />}
+        {/* Keyed by the address, so a new choice shows the fields as read from it; siblings' keys differ (one list of children). */}
+        {facets.length > 0 && <FacetForm key={`facets${search}`} action={path} facets={facets} chosen={chosen} sort={sort} keep={selected.length > 0 ? { tags: selected.join(',') } : {}} onApply={apply} />}
         {facets.length > 0 && tags.length === 0 && data.hasProducts && <p className="facet-form__count" role="status">{countText(total)}</p>}
-        <CategoryResults key={search} data={data} hrefOf={hrefOf} clearHref={`${path}#${RESULTS_ID}`} onClear={clear} />
+        <CategoryResults key={`results${search}`} data={data} hrefOf={hrefOf} clearHref={`${path}#${RESULTS_ID}`} onClear={clear} />
       </section>
       {total === 0 && <Newsletter />}
     </>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, createCategory, createProduct, expectAfterWrite, send, serveTestMedia, unique } from './support';
+import { adminToken, collectErrors, createCategory, createProduct, expectAfterWrite, send, serveTestMedia, unique } from './support';
 
 type Attribute = { id: string; slug: string };
 
@@ -97,4 +97,51 @@ test.describe('category facets', () => {
     await expect(visitor.getByLabel('Sort by')).toHaveValue('price-desc');
     await other.close();
   });
+});
+
+// A range typed upside down (From above To): the server's page reads it as no range and shows the fields as
+// typed; with JavaScript the choice is followed in place, and must give that same page, never an error.
+test.describe('a number range with its minimum above its maximum', () => {
+  let slug: string;
+  let duration: Attribute;
+
+  test.beforeAll(async ({ request }) => {
+    duration = await send<Attribute>(request, 'post', '/api/attributes', { name: 'Duration', slug: unique('duration'), type: 'number', unit: 'min', filter: true });
+    const category = await createCategory(request);
+    slug = category.slug;
+    for (const [title, minutes] of [['Short course', 60], ['Long course', 240]] as const) {
+      await createProduct(request, { title, categories: [category.id], attributes: { [duration.slug]: minutes } });
+    }
+  });
+
+  test.afterAll(async ({ request }) => {
+    const token = await adminToken(request);
+    await request.delete(`/api/attributes/${duration.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  });
+
+  for (const javaScriptEnabled of [false, true]) {
+    test(`is left out, the fields kept as typed (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await serveTestMedia(page);
+      const cards = page.locator('.product-grid .product-card__title');
+      await expectAfterWrite(page, `/category/${slug}`, async () => expect(cards).toHaveCount(2), { hydrate: javaScriptEnabled });
+      const range = page.getByRole('form', { name: 'Filter and sort' }).getByRole('group', { name: 'Duration (min)' });
+      await range.getByLabel('From').fill('200');
+      await range.getByLabel('to').fill('100');
+      // With JavaScript the choice is followed in place: the list's products come from the API.
+      const listed = javaScriptEnabled ? page.waitForResponse((answer) => /\/api\/products\?/.test(answer.url()) && answer.ok()) : Promise.resolve(null);
+      await range.getByLabel('to').press('Enter');
+      await listed;
+      // The form's own fields without JavaScript, the normal form with it: either way a shareable address.
+      await expect(page).toHaveURL(new RegExp(`/category/${slug}\\?.*${duration.slug}(?:=200-100|-min=200)`));
+      await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+      await expect(cards).toHaveText(['Short course', 'Long course']);
+      await expect(range.getByLabel('From')).toHaveValue('200');
+      await expect(range.getByLabel('to')).toHaveValue('100');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -3,24 +3,10 @@ import { badField } from '../../http/errors';
 import type { AttributeCondition } from '../products/product-narrowing';
 import { toAttribute } from './attribute-view';
 import { matchChoice } from './product-values';
+import { readRange } from '../../../shared/number-range';
 
 /** Raw filter values by attribute slug, as a URL gives them (`attr.level=beginner&attr.level=advanced`, `level=beginner,advanced`). */
 export type AttributeQuery = Record<string, string[]>;
-
-const RANGE = /^(-?\d+(?:\.\d+)?)?-(-?\d+(?:\.\d+)?)?$/;
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-/** `min-max`, `min-`, `-max` or one number; undefined when the text is none of them. */
-export function readRange(text: string): { min: number | undefined; max: number | undefined } | undefined {
-  const value = text.trim();
-  if (NUMBER.test(value) && !value.startsWith('-')) return { min: Number(value), max: Number(value) };
-  const match = RANGE.exec(value);
-  if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
-  const min = match[1] === undefined ? undefined : Number(match[1]);
-  const max = match[2] === undefined ? undefined : Number(match[2]);
-  if (min !== undefined && max !== undefined && min > max) return undefined;
-  return { min, max };
-}
 
 const BOOLEAN_WORDS: Record<string, string> = { true: 'true', yes: 'true', '1': 'true', false: 'false', no: 'false', '0': 'false' };
 

@@ -183,7 +183,9 @@ const keyOf = (sort: ProductSort) => (row: ListedProductRow): (string | number)[
 /** The key of a listing's count among the catalogue figures: a page and its facets (which count it too) share it. */
 export function listingCountKey(viewer: Viewer, query: Pick<ProductQuery, 'status'>, filter: ProductFilter): string {
   const n = filter.narrowing;
-  return JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null, n?.attributes ?? [], n?.availability ?? null, n?.hideSoldOut ?? false, filter.search ?? null]);
+  // The conditions in one order: the facets read them in the address's order, the page in the facets'.
+  const attributes = [...(n?.attributes ?? [])].sort((a, b) => (a.attributeId < b.attributeId ? -1 : a.attributeId > b.attributeId ? 1 : 0));
+  return JSON.stringify(['products', viewer, query.status ?? null, filter.categoryId ?? null, [...filter.tagIds].sort(), filter.titleContains ?? null, attributes, n?.availability ?? null, n?.hideSoldOut ?? false, filter.search ?? null]);
 }
 
 /**
