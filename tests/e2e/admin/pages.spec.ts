@@ -247,6 +247,9 @@ test('blocks drag with the mouse, and a block typed into is offered back after a
   await page.goto(`${baseUrl}/admin/pages/${stored.id}`);
   await expect(page.getByRole('heading', { name: 'Edit Page', level: 1 })).toBeVisible();
   await expect.poll(() => blockHeadings(page)).toEqual(['Block 1: Rich text', 'Block 2: Call to action']);
+  // The rich text editor loads after the headings and makes the first block taller: the handles are measured once
+  // it is in (measured before it, the drag once did not take on a busy machine: the order stayed as it was).
+  await expect(page.getByRole('region', { name: 'Block 1: Rich text' }).getByRole('textbox', { name: 'Text', exact: true })).toContainText('First in line.');
 
   const handle = page.getByRole('button', { name: 'Reorder Block 2: Call to action' });
   await handle.scrollIntoViewIfNeeded();
