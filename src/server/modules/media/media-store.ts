@@ -47,7 +47,15 @@ export async function writeToNewFile(source: AsyncIterable<Uint8Array>, file: st
       yield chunk;
     }
   };
-  await pipeline(Readable.from(counted()), fs.createWriteStream(file, { flags: 'wx', mode }));
+  const out = fs.createWriteStream(file, { flags: 'wx', mode });
+  try {
+    await pipeline(Readable.from(counted()), out);
+  } catch (error) {
+    // A source that fails before the file is open: the stream still opens (creating the file) and then
+    // closes. Waiting for that lets the caller's removal of the partial file come after it, not before.
+    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+    throw error;
+  }
   return bytes;
 }
 
