@@ -53,7 +53,7 @@ export async function writeToNewFile(source: AsyncIterable<Uint8Array>, file: st
   } catch (error) {
     // A source that fails before the file is open: the stream still opens (creating the file) and then
     // closes. Waiting for that lets the caller's removal of the partial file come after it, not before.
-    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     throw error;
   }
   return bytes;
