@@ -61,12 +61,13 @@ await sleep(cpuProf ? 2000 : 300);
 const statements = JSON.parse(fs.readFileSync(timesFile, 'utf8'));
 await run.stop();
 const perRequest = statements.reduce((sum, [, entry]) => sum + entry.ms, 0) / requests;
+const cpuPerRequest = statements.reduce((sum, [, entry]) => sum + entry.cpuMs, 0) / requests;
 const calls = statements.reduce((sum, [, entry]) => sum + entry.calls, 0) / requests;
 console.log(`${requests} requests, HTML ${(walls.bytes / 1024).toFixed(1)} KB: p50 ${walls.p50.toFixed(1)} ms, p95 ${walls.p95.toFixed(1)} ms, max ${walls.max.toFixed(1)} ms`);
 console.log(`server CPU ${serverCpu.toFixed(1)} ms per request (load ${os.loadavg()[0].toFixed(1)})`);
-console.log(`SQLite: ${perRequest.toFixed(2)} ms in ${calls.toFixed(1)} statements per request`);
+console.log(`SQLite: ${perRequest.toFixed(2)} ms (CPU ${cpuPerRequest.toFixed(2)} ms) in ${calls.toFixed(1)} statements per request`);
 for (const [text, entry] of statements.sort((a, b) => b[1].ms - a[1].ms)) {
-  console.log(`${(entry.ms / requests).toFixed(3).padStart(8)} ms/req ${(entry.calls / requests).toFixed(2).padStart(6)} calls/req  ${text}`);
+  console.log(`${(entry.ms / requests).toFixed(3).padStart(8)} ms/req (CPU ${(entry.cpuMs / requests).toFixed(3)}) ${(entry.calls / requests).toFixed(2).padStart(6)} calls/req  ${text}`);
 }
 if (cpuProf) console.log(`CPU profile of the measured requests: ${profileFile}`);
-else fs.rmSync(dataDir, { recursive: true, force: true });
+else if (!process.env.KEEP) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -35,6 +35,7 @@ import * as webhookDeliveriesPending from './migrations/2026-11-29-1001-webhook-
 import * as analyticsPageSpans from './migrations/2026-11-29-1101-analytics-page-spans';
 import * as productAttributeValuesIndex from './migrations/2026-11-29-1301-product-attribute-values-index';
 import * as analyticsSpanCounts from './migrations/2026-11-29-1321-analytics-span-counts';
+import * as productsNotLiveIndex from './migrations/2026-11-30-0101-products-not-live-index';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -140,6 +141,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-1101-analytics-page-spans': analyticsPageSpans,
   '2026-11-29-1301-product-attribute-values-index': productAttributeValuesIndex,
   '2026-11-29-1321-analytics-span-counts': analyticsSpanCounts,
+  '2026-11-30-0101-products-not-live-index': productsNotLiveIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,7 +27,7 @@ const productId = sql.ref('products.id');
  * index that starts at the product and holds the values (decision 077), one seek per product and no
  * table row, rather than the primary key's, which would cost a second seek into the table.
  */
-export const unindexedAttribute = (column: string) => sql`(${sql.ref(column)} || '')`;
+const unindexedAttribute = (column: string) => sql`(${sql.ref(column)} || '')`;
 
 /**
  * One attribute condition as an EXISTS on the product's values (product_attributes_values_idx): a page
@@ -45,6 +45,17 @@ export function attributeMatch(condition: AttributeCondition): Expression<SqlBoo
   ];
   const where = bounds.length > 0 ? sql` and ${sql.join(bounds, sql` and `)}` : sql``;
   return sql<SqlBool>`exists (select 1 from product_attributes pa where ${own} and +pa.value_num is not null${where})`;
+}
+
+/** The same condition on a product's value already read into `value` (a facet's table of values, one row per product). */
+export function chosenMatch(value: Expression<unknown>, condition: AttributeCondition): Expression<SqlBool> {
+  if (condition.kind === 'values') return sql<SqlBool>`${value} in (${sql.join(condition.values)})`;
+  const bounds = [
+    sql`${value} is not null`,
+    ...(condition.min === undefined ? [] : [sql`${value} >= ${condition.min}`]),
+    ...(condition.max === undefined ? [] : [sql`${value} <= ${condition.max}`]),
+  ];
+  return sql<SqlBool>`${sql.join(bounds, sql` and `)}`;
 }
 
 /** A running sale: a compare-at price whose end, if any, is still ahead. */

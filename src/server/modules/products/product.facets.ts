@@ -43,7 +43,7 @@ export async function productFacets(db: Db, viewer: Viewer, query: ProductQuery,
   if (definitions.length === 0) return [];
   const filter = await resolveFilter(db, viewer, query);
   if (!filter) return definitions.map((row) => facetOf(row, []));
-  const { counts, total } = await selectFacetCounts(db, filter, definitions.map((row) => row.id));
+  const { counts, total } = await selectFacetCounts(db, filter, definitions.map((row) => ({ id: row.id, type: row.type })));
   if (figures && filter.narrowing?.onSale === undefined) void figures.get(listingCountKey(viewer, query, filter), () => Promise.resolve(total));
   return definitions.map((row) => facetOf(row, counts));
 }

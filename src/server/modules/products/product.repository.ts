@@ -1,11 +1,12 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { matchingProductIds } from '../search/search.repository';
+import { isPostgres } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
 import { visibleWhere, type Visibility } from '../../content/visibility';
 import type { ProductSort } from '../../../shared/schemas/attribute';
-import { afterSortKey, attributeMatch, narrowingConditions, sortKeyOf, sortPrice, unindexedAttribute, type Narrowing } from './product-narrowing';
+import { afterSortKey, chosenMatch, narrowingConditions, sortKeyOf, sortPrice, type Narrowing } from './product-narrowing';
 
 // All SQL for products and their category/tag links. `db` may be a transaction.
 
@@ -234,47 +235,113 @@ export async function deleteProductRow(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * The listing a facet counts over, as product ids. A visitor's category with nothing else chosen but
+ * attributes is its links less the few products not live yet, read from their own partial index
+ * (products_not_live_idx, decision 082): no product's row is looked up to read its status. Anything
+ * else is the listing's own read.
+ */
+function facetListing(db: Db, filter: ProductFilter) {
+  const { categoryId, visibility } = filter;
+  const liveOnly = visibility.viewer === 'visitor' || visibility.status === 'published';
+  const onlyCategory = filter.tagIds.length === 0 && filter.titleContains === undefined && !filter.search && narrowingConditions(filter.narrowing, { withoutAttributes: true }).length === 0;
+  if (categoryId === undefined || !liveOnly || !onlyCategory) return filteredProducts(db, filter, { category: 'in', withoutAttributes: true }).select('products.id as id');
+  const notLive = db
+    .selectFrom('products')
+    .select('products.id')
+    .where('products.status', '<>', 'published')
+    .where(sql<SqlBool>`(${sql.ref('products.status')} <> 'scheduled' or ${sql.ref('products.publish_at')} is null or ${sql.ref('products.publish_at')} > ${visibility.now})`);
+  return db
+    .selectFrom('product_categories')
+    .select('product_categories.product_id as id')
+    .where('product_categories.category_id', '=', categoryId)
+    .where('product_categories.product_id', 'not in', notLive);
+}
+
 /** One facet count: products of the listing holding `value` of the attribute (a number's: any value, with their min and max). */
 export type FacetCount = { attributeId: string; value: string | null; count: number; min: number | null; max: number | null };
 
+/** A filter attribute to count: a number's values are counted together (with their range), a choice's or yes/no's one by one. */
+export type FacetAttribute = { id: string; type: string };
+
 /**
- * Every facet's counts and the listing's total in one read (decision 072, amended in 077). The listing
- * without its attribute choices is read once, each product with one flag per chosen attribute (its own
- * lookup by key); each value row of the attributes then counts when every *other* chosen attribute's
- * flag holds (a facet leaves out its own choice), and the total is the products whose flags all hold.
- * Materialised, so the flags are worked out once per product, not once per value row.
+ * Every facet's counts and the listing's total in one read (decision 072, amended in 077 and 082). The
+ * listing without its attribute choices is read once, each product with one column per attribute: its
+ * value, found by one seek of the index that starts at the product and the attribute and holds the
+ * values (named on SQLite, which without statistics would take the primary key and then read the row),
+ * and one flag per chosen attribute. Those rows are grouped once, by every choice's and yes/no's value
+ * and the flags (a number's values are counted with their range): a few rows per combination, kept for
+ * the statement. A facet then adds up its values over the combinations whose *other* chosen attributes'
+ * flags hold (a facet leaves out its own choice: OR within, AND across); the total, where all flags hold.
  */
-export async function selectFacetCounts(db: Db, filter: ProductFilter, attributeIds: string[]): Promise<{ counts: FacetCount[]; total: number }> {
+export async function selectFacetCounts(db: Db, filter: ProductFilter, attributes: FacetAttribute[]): Promise<{ counts: FacetCount[]; total: number }> {
   const chosen = filter.narrowing?.attributes ?? [];
-  const flags = chosen.map((condition, index) => sql`(case when ${attributeMatch(condition)} then 1 else 0 end)`.as(`m${index}`));
-  const base = filteredProducts(db, filter, { category: 'in', withoutAttributes: true }).select(['products.id as id', ...flags]);
-  const all = chosen.length > 0 ? sql.join(chosen.map((_, index) => sql`b.${sql.ref(`m${index}`)} = 1`), sql` and `) : sql`1 = 1`;
-  const others = chosen.map((condition, index) => sql`(pa.attribute_id = ${condition.attributeId} or b.${sql.ref(`m${index}`)} = 1)`);
-  const counted = attributeIds.length > 0
-    ? sql`select pa.attribute_id as attribute_id, pa.value_text as value_text, count(*) as count, min(pa.value_num) as min, max(pa.value_num) as max
-        from facet_base b cross join product_attributes pa
-        where pa.product_id = b.id and ${unindexedAttribute('pa.attribute_id')} in (${sql.join(attributeIds)})${others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``}
-        group by pa.attribute_id, pa.value_text
-        union all `
-    : sql``;
-  // A CROSS JOIN keeps SQLite reading from the listing outwards, each product's values in one seek of their index.
-  const { rows } = await sql<{ attribute_id: string | null; value_text: string | null; count: number | string; min: number | string | null; max: number | string | null }>`
-    with facet_base as materialized ${base}
-    ${counted}select null as attribute_id, null as value_text, count(*) as count, null as min, null as max from facet_base b where ${all}`.execute(db);
-  let total = 0;
+  // One column per attribute read: the facets', then chosen attributes that are not facets (an API filter on any attribute).
+  const columns: { id: string; numeric: boolean }[] = attributes.map((attribute) => ({ id: attribute.id, numeric: attribute.type === 'number' }));
+  for (const condition of chosen) {
+    if (!columns.some((column) => column.id === condition.attributeId)) columns.push({ id: condition.attributeId, numeric: condition.kind === 'range' });
+  }
+  const indexOf = (id: string) => columns.findIndex((column) => column.id === id);
+  const valueOf = (index: number) => sql.ref(`p${index}.${columns[index]!.numeric ? 'value_num' : 'value_text'}`);
+  const valueIndex = isPostgres(db) ? sql`` : sql` indexed by product_attributes_values_idx`;
+  const joins = columns.map(
+    (column, index) =>
+      sql`left join product_attributes as ${sql.ref(`p${index}`)}${valueIndex} on ${sql.ref(`p${index}.product_id`)} = l.id and ${sql.ref(`p${index}.attribute_id`)} = ${column.id}`,
+  );
+  const ref = (name: string) => sql.ref(name);
+  const flagNames = chosen.map((_, index) => `m${index}`);
+  const perProduct = [
+    ...columns.map((_, index) => sql`${valueOf(index)} as ${ref(`c${index}`)}`),
+    ...chosen.map((condition, index) => sql`case when ${chosenMatch(valueOf(indexOf(condition.attributeId)), condition)} then 1 else 0 end as ${ref(flagNames[index]!)}`),
+  ];
+  // The combination a product falls in: its choices' and yes/no's values, and its flags.
+  const keys = [...attributes.flatMap((attribute, index) => (attribute.type === 'number' ? [] : [ref(`c${index}`)])), ...flagNames.map(ref)];
+  const perCombination = [
+    ...keys,
+    sql`count(*) as n`,
+    ...attributes.flatMap((attribute, index) =>
+      attribute.type === 'number'
+        ? [sql`count(${ref(`c${index}`)}) as ${ref(`k${index}`)}`, sql`min(${ref(`c${index}`)}) as ${ref(`lo${index}`)}`, sql`max(${ref(`c${index}`)}) as ${ref(`hi${index}`)}`]
+        : [],
+    ),
+  ];
+  const flagsHold = (except?: string) => {
+    const held = chosen.flatMap((condition, index) => (condition.attributeId === except ? [] : [sql`${ref(flagNames[index]!)} = 1`]));
+    return held.length > 0 ? sql.join(held, sql` and `) : sql`1 = 1`;
+  };
+  const facetCounts = attributes.map((attribute, index) => {
+    const others = flagsHold(attribute.id);
+    if (attribute.type === 'number') {
+      return sql`select ${sql.lit(index)} as facet, null as value_text, sum(${ref(`k${index}`)}) as count, min(${ref(`lo${index}`)}) as min, max(${ref(`hi${index}`)}) as max from facet_base where ${others}`;
+    }
+    const value = ref(`c${index}`);
+    return sql`select ${sql.lit(index)} as facet, ${value} as value_text, sum(n) as count, null as min, null as max from facet_base where ${value} is not null and ${others} group by ${value}`;
+  });
+  const total = sql`select -1 as facet, null as value_text, sum(n) as count, null as min, null as max from facet_base where ${flagsHold()}`;
+  const { rows } = await sql<{ facet: number | string; value_text: string | null; count: number | string | null; min: number | string | null; max: number | string | null }>`
+    with facet_base as materialized (
+      select ${sql.join(perCombination)}
+      from (select l.id${perProduct.length > 0 ? sql`, ${sql.join(perProduct)}` : sql``} from (${facetListing(db, filter)}) l ${sql.join(joins, sql` `)}) per_product
+      ${keys.length > 0 ? sql`group by ${sql.join(keys)}` : sql``}
+    )
+    ${sql.join([...facetCounts, total], sql` union all `)}`.execute(db);
+  let listed = 0;
   const counts: FacetCount[] = [];
   for (const row of rows) {
-    if (row.attribute_id === null) {
-      total = Number(row.count);
+    const facet = Number(row.facet);
+    if (facet === -1) {
+      listed = Number(row.count ?? 0);
       continue;
     }
+    // A number facet over no product still answers one row (no count): nothing to count.
+    if (!Number(row.count)) continue;
     counts.push({
-      attributeId: row.attribute_id,
+      attributeId: attributes[facet]!.id,
       value: row.value_text,
       count: Number(row.count),
       min: row.min === null ? null : Number(row.min),
       max: row.max === null ? null : Number(row.max),
     });
   }
-  return { counts, total };
+  return { counts, total: listed };
 }

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Expression } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import type { SearchIndexRow } from '../../db/schema';
 
 // The dialect-specific SQL of a search. `words` come from shared/search-text
@@ -11,8 +12,6 @@ import type { SearchIndexRow } from '../../db/schema';
 // cost one product lookup per product in the catalogue. Drafts are not in the
 // index at all; the few products scheduled for later are taken out by id
 // (search.service.ts).
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Every word must start a word of the product (prefix match, so suggestions work while a word is half typed). */
 const ftsQuery = (words: string[]) => words.map((word) => `"${word}"*`).join(' ');
