@@ -3,7 +3,8 @@
 // bench's catalogue (10,000 products, 5 filter attributes), starts the built server as one process with
 // every SQLite statement timed (statement-times.mjs), and prints the bench's wall times beside the
 // statements' time per request, each statement with its calls and mean, and the server's CPU time per
-// request. `--cpu-prof`: a V8 profile of the server over the measured requests only (kept with the data).
+// request, each statement's wall and CPU time (the process's, steadier on a busy machine). `--cpu-prof`: a V8
+// profile of the server over the measured requests only (kept with the data); `KEEP=1` keeps the data too.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
