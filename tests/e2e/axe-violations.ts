@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Result } from 'axe-core';
+
+/** One rule's violation, with the elements it found (axe-core's `Result`). */
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
  * Axe's violations on the whole page, every rule run as before, without the work nothing reads:
