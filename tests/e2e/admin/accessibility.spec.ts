@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, describeViolation } from '../axe-violations';
 import { expect, openAdmin, test } from './fixtures';
 
 const screens = ['/admin/homepage', '/admin/about', '/admin/categories', '/admin/categories/new', '/admin/products', '/admin/products/new', '/admin/pages', '/admin/pages/new', '/admin/navigation', '/admin/forms', '/admin/subscribers', '/admin/theme', '/admin/security', '/admin/activity', '/admin/import-export', '/admin/integrations', '/admin/attributes'];
@@ -6,8 +6,7 @@ const screens = ['/admin/homepage', '/admin/about', '/admin/categories', '/admin
 test('the login screen has no axe violations', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await axeViolations(page)).map(describeViolation)).toEqual([]);
 });
 
 for (const path of screens) {
@@ -16,8 +15,7 @@ for (const path of screens) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect((await axeViolations(page)).map(describeViolation)).toEqual([]);
   });
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, describeViolation } from '../axe-violations';
 import { collectErrors, createCategory, createProduct, createTag, menuToggle, serveTestMedia, unique, waitForHydration } from './support';
 import { FIRST_LOAD_BUDGET_KB } from '../../helpers/first-load-budget';
 
@@ -70,13 +70,9 @@ for (const [index, name] of PAGE_NAMES.entries()) {
       const path = paths[index]!;
       await page.goto(path);
       await waitForHydration(page);
-      const results = await new AxeBuilder({ page }).analyze();
       // Serious and critical ones, and a heading outline that skips no level (screen-reader navigation).
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order');
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `${path} at ${width}px`,
-      ).toEqual([]);
+      const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order');
+      expect(serious.map(describeViolation), `${path} at ${width}px`).toEqual([]);
     }
   });
 }
