@@ -45,7 +45,7 @@ describe.skipIf(!isBuilt())('the server on every core', () => {
     expect(workerPids).toHaveLength(2);
     for (const pid of workerPids) {
       const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=30']));
+      expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=100']));
       expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
     }
 

@@ -4,13 +4,17 @@
  *
  * - `--max-semi-space-size=4`: the young generation grows to 32 MB under load
  *   (two 16 MB semi-spaces); 4 MB semi-spaces keep it at 8 MB.
- * - `--heap-growing-percent=30`: after a full collection V8 lets the old
- *   generation grow to up to 4× what survived before it collects again (its
- *   factor for a heap limit of 2 GB or more, which a machine with 8 GB or
- *   more gets). A worker keeps ~35-45 MB alive (heap snapshot after load), yet
- *   under the bench's load its old generation held 95-125 MB, the rest garbage
- *   waiting for a collection, and workers measured 200-230 MB. Growing by 30%
- *   keeps it at ~40-45 MB. Unlike a lower `--max-old-space-size` it caps
+ * - `--heap-growing-percent=100`: after a full collection V8 lets the old
+ *   generation grow to twice what survived before it collects again, not up
+ *   to 4× (its factor for a heap limit of 2 GB or more, which a machine with
+ *   8 GB or more gets). A worker keeps ~35-45 MB alive (heap snapshot after
+ *   load); with V8's factor its old generation held 95-125 MB under the
+ *   bench's load, the rest garbage waiting for a collection (decision 043).
+ *   043 chose 30%, which kept it at ~40-45 MB, but an uncached render
+ *   promotes ~1 MB and at 30% a full collection came every ~60 renders, its
+ *   marking work landing on the renders around it: 100% halves them and cut
+ *   the p95 of an uncached category page by 2-5 ms for ~8 MB more per busy
+ *   worker (decision 082). Unlike a lower `--max-old-space-size` it caps
  *   nothing: a burst that needs more memory still gets it.
  *
  * An operator's own setting of a flag (in NODE_OPTIONS or node's arguments)
@@ -18,7 +22,7 @@
  */
 const WORKER_V8_FLAGS: ReadonlyArray<readonly [name: string, value: string]> = [
   ['--max-semi-space-size', '4'],
-  ['--heap-growing-percent', '30'],
+  ['--heap-growing-percent', '100'],
 ];
 
 /** node's arguments for a worker: the primary's own, plus each of ours the operator did not set. */
