@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
 import { afterKey, containsPattern, type KeyColumn } from '../../db/paging';
-import { visibleWhere, type Visibility } from '../../content/visibility';
+import { notLiveWhere, seesLiveOnly, visibleWhere, type Visibility } from '../../content/visibility';
 import type { ProductSort } from '../../../shared/schemas/attribute';
 import { afterSortKey, chosenMatch, narrowingConditions, sortKeyOf, sortPrice, type Narrowing } from './product-narrowing';
 
@@ -243,14 +243,9 @@ export async function deleteProductRow(db: Db, id: string): Promise<boolean> {
  */
 function facetListing(db: Db, filter: ProductFilter) {
   const { categoryId, visibility } = filter;
-  const liveOnly = visibility.viewer === 'visitor' || visibility.status === 'published';
   const onlyCategory = filter.tagIds.length === 0 && filter.titleContains === undefined && !filter.search && narrowingConditions(filter.narrowing, { withoutAttributes: true }).length === 0;
-  if (categoryId === undefined || !liveOnly || !onlyCategory) return filteredProducts(db, filter, { category: 'in', withoutAttributes: true }).select('products.id as id');
-  const notLive = db
-    .selectFrom('products')
-    .select('products.id')
-    .where('products.status', '<>', 'published')
-    .where(sql<SqlBool>`(${sql.ref('products.status')} <> 'scheduled' or ${sql.ref('products.publish_at')} is null or ${sql.ref('products.publish_at')} > ${visibility.now})`);
+  if (categoryId === undefined || !seesLiveOnly(visibility) || !onlyCategory) return filteredProducts(db, filter, { category: 'in', withoutAttributes: true }).select('products.id as id');
+  const notLive = db.selectFrom('products').select('products.id').where(notLiveWhere('products', visibility.now));
   return db
     .selectFrom('product_categories')
     .select('product_categories.product_id as id')
